@@ -1,0 +1,179 @@
+"""The root command: global options, the generic session commands, and the games mounted lazily.
+
+``gm-assist [--session NAME] [--lang fr|en] [--home PATH] [--debug] COMMAND …``. A game's module is
+imported only when one of its commands runs, so start-up stays fast (DESIGN §2, §7).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from gm_assist.core import context
+from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, err
+from gm_assist.games import GAMES
+
+_LAZY: dict[str, tuple[str, str]] = {
+    **{g.id: (f"gm_assist.games.{g.package}.cli", g.title_key) for g in GAMES.values()},
+    "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
+}
+_ALIASES = {alias: g.id for g in GAMES.values() for alias in g.aliases}
+
+
+class LazyGroup(TyperGroup):
+    """A group whose game and rules sub-commands are imported on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.commands, *(name for name in _LAZY if name not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        name = _ALIASES.get(cmd_name, cmd_name)
+        if name not in self.commands and name in _LAZY:
+            import importlib
+
+            module = importlib.import_module(_LAZY[name][0])
+            command = typer.main.get_command(module.app)
+            command.name = name
+            self.commands[name] = command
+        return self.commands.get(name)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.commands:
+                cmd = self.commands[name]
+                if not cmd.hidden:
+                    rows.append((name, cmd.get_short_help_str(formatter.width - 30)))
+            else:
+                rows.append((name, t(_LAZY[name][1])))
+        with formatter.section(t("core.help.commands")):
+            formatter.write_dl(rows)
+
+
+app = typer.Typer(cls=LazyGroup, rich_markup_mode=None, add_completion=False,
+                  context_settings={"help_option_names": ["-h", "--help"]},
+                  help=t("core.help.root"))
+
+
+def _pre_scan(args: list[str]) -> None:
+    """Read the global options before click does, so ``--help`` is already in the right language."""
+    values: dict[str, Any] = {}
+    for i, arg in enumerate(args):
+        if arg in ("--lang", "--home", "--session") and i + 1 < len(args):
+            values[arg[2:]] = args[i + 1]
+        elif arg.startswith(("--lang=", "--home=", "--session=")):
+            key, _, value = arg[2:].partition("=")
+            values[key] = value
+        elif arg == "--debug":
+            values["debug"] = True
+        elif not arg.startswith("-"):
+            break
+    context.reset(session=values.get("session"), lang=values.get("lang"),
+                  home=Path(values["home"]).expanduser() if values.get("home") else None,
+                  debug=bool(values.get("debug")))
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    session: Annotated[str | None, typer.Option("--session", "-s", help="Session to act on (default: the current one).")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Language: fr or en.")] = None,
+    home: Annotated[Path | None, typer.Option("--home", help="Data folder (default: $GM_ASSIST_HOME or the user data folder).")] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
+) -> None:
+    """gm-assist: the game master's assistant beside your physical game."""
+    if lang is not None and lang.strip().lower()[:2] not in ("en", "fr"):
+        raise GmError("core.error.bad_lang", lang=lang)
+    context.reset(session=session, lang=lang, home=home.expanduser() if home else None, debug=debug)
+    if ctx.invoked_subcommand is None:
+        from gm_assist.core.prompts import is_interactive
+
+        if is_interactive():
+            from gm_assist.flow import home_menu
+
+            home_menu()
+        else:
+            typer.echo(ctx.get_help())
+
+
+from gm_assist import cli_sessions  # noqa: E402,F401  (registers the session commands on `app`)
+
+
+@app.command("roll", help=t("core.help.roll"))
+def roll_cmd(
+    expression: Annotated[str, typer.Argument(help="Dice expression: 2d6+1, d6, 3d6.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Reproducible roll.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    from gm_assist.core.dice import rng, roll
+
+    result = roll(expression, rng(seed))
+    data = {"expression": expression, "dice": result.dice, "sides": result.sides,
+            "modifier": result.modifier, "total": result.total}
+    emit(data, lambda out: out.print(t("core.roll.result", expression=expression,
+                                          dice=" ".join(str(d) for d in result.dice) or "-",
+                                          modifier=f"{result.modifier:+d}" if result.modifier else "",
+                                          total=result.total), markup=False), json_out)
+
+
+@app.command("play", help=t("core.help.play"))
+def play_cmd() -> None:
+    from gm_assist.core.prompts import require_tty
+    from gm_assist.flow import home_menu
+
+    require_tty("gm-assist --help")
+    home_menu()
+
+
+def _exit_code_for(exc: BaseException) -> int:
+    from pydantic import ValidationError
+    from typer._click.exceptions import ClickException
+    from typer.exceptions import Abort, Exit
+
+    if isinstance(exc, Exit):
+        return exc.exit_code
+    if isinstance(exc, ClickException):
+        exc.show()
+        return exc.exit_code
+    if isinstance(exc, GmError):
+        err(exc.message())
+        return exc.exit_code
+    if isinstance(exc, Cancelled | Abort | KeyboardInterrupt | EOFError):
+        err(t("core.error.cancelled"))
+        return 130
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        err(t("core.error.invalid_value", field=".".join(str(p) for p in first["loc"]), detail=first["msg"]))
+        return 2
+    err(t("core.error.internal", kind=type(exc).__name__, detail=str(exc)))
+    return 1
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``gm-assist`` command (and ``python -m gm_assist``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    _pre_scan(args)
+    command = typer.main.get_command(app)
+    try:
+        result = command.main(args=args, prog_name="gm-assist", standalone_mode=False)
+        code = result if isinstance(result, int) else 0
+    except BaseException as exc:  # noqa: BLE001 - the one place that turns errors into exit codes
+        if isinstance(exc, SystemExit):
+            raise
+        if context.ctx().debug and not isinstance(exc, GmError | Cancelled):
+            raise
+        try:
+            code = _exit_code_for(exc)
+        except Exception:  # pragma: no cover - printing the error failed (broken terminal)
+            code = 1
+        if context.ctx().debug:
+            import traceback
+
+            traceback.print_exception(exc, file=sys.stderr)
+    sys.exit(code)

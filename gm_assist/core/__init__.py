@@ -1,0 +1,1 @@
+"""What every game shares: storage, journal, language, output, prompts, dice, errors."""

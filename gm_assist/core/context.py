@@ -1,0 +1,45 @@
+"""The global options of one invocation (``--session``, ``--lang``, ``--home``, ``--debug``).
+
+The root CLI fills this once; the core reads it. Tests reset it between runs.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Context:
+    session: str | None = None
+    lang: str | None = None
+    home: Path | None = None
+    debug: bool = False
+
+
+_ctx = Context()
+
+
+def ctx() -> Context:
+    """The options of the current invocation."""
+    return _ctx
+
+
+def reset(**values: object) -> Context:
+    """Start a fresh invocation context (used by the root CLI and by tests)."""
+    global _ctx
+    _ctx = Context(**values)  # type: ignore[arg-type]
+    return _ctx
+
+
+def home_dir() -> Path:
+    """Where gm-assist keeps its data: ``--home``, else ``$GM_ASSIST_HOME``, else the user data folder."""
+    if _ctx.home is not None:
+        return _ctx.home
+    env = os.environ.get("GM_ASSIST_HOME")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("gm-assist", appauthor=False))

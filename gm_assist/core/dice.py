@@ -1,0 +1,84 @@
+"""Dice notation and seeded randomness.
+
+The app rolls only when the table asks it to; everything random is drawn once and stored in the
+action that uses it, so undo/redo never re-rolls. ``--seed`` makes a run reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import dataclass, field
+
+from gm_assist.core.errors import GmError
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+_TERM = re.compile(r"([+-]?)\s*(?:(\d*)[dD](\d+)|(\d+))")
+
+
+def new_seed() -> int:
+    """A fresh random seed (stored in actions so a roll can be replayed)."""
+    return secrets.randbits(32)
+
+
+def rng(seed: int | None) -> random.Random:
+    """A random generator: reproducible with a seed, fresh without one."""
+    return random.Random(new_seed() if seed is None else seed)
+
+
+@dataclass
+class Roll:
+    """A rolled expression: each die (with its sides) and the total."""
+
+    expression: str
+    dice: list[int] = field(default_factory=list)
+    sides: list[int] = field(default_factory=list)
+    modifier: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice) + self.modifier
+
+
+def parse(expression: str) -> list[tuple[int, int, int]]:
+    """Parse ``2d6+1``, ``d6``, ``3d6-2``, ``d20+d4`` into terms ``(sign, count, sides)``;
+    a constant is ``(sign, value, 0)``. A malformed expression raises GmError."""
+    text = expression.replace(" ", "")
+    if not text:
+        raise GmError("core.error.bad_dice", expression=expression)
+    terms: list[tuple[int, int, int]] = []
+    pos = 0
+    while pos < len(text):
+        match = _TERM.match(text, pos)
+        if not match or match.end() == pos or (pos and not match.group(1)):
+            raise GmError("core.error.bad_dice", expression=expression)
+        sign = -1 if match.group(1) == "-" else 1
+        if match.group(3):
+            count = int(match.group(2) or 1)
+            sides = int(match.group(3))
+            if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:
+                raise GmError("core.error.dice_range", expression=expression, max_dice=MAX_DICE,
+                              max_sides=MAX_SIDES)
+            terms.append((sign, count, sides))
+        else:
+            terms.append((sign, int(match.group(4)), 0))
+        pos = match.end()
+    if not any(sides for _, _, sides in terms):
+        raise GmError("core.error.bad_dice", expression=expression)
+    return terms
+
+
+def roll(expression: str, generator: random.Random) -> Roll:
+    """Roll an expression. Dice of a subtracted term count negatively in the total."""
+    result = Roll(expression=expression)
+    for sign, count, sides in parse(expression):
+        if sides == 0:
+            result.modifier += sign * count
+            continue
+        for _ in range(count):
+            value = generator.randint(1, sides)
+            result.dice.append(sign * value)
+            result.sides.append(sides)
+    return result

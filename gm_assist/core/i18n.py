@@ -1,0 +1,95 @@
+"""Translated strings: ``t("tmb.queue.why", day=4)``.
+
+Catalogs are ``data/i18n/<lang>/<namespace>.toml``; the namespace is the key's first part and nested
+tables are flattened with dots. Only the namespaces a command uses are read. Language: ``--lang``,
+else ``$GM_ASSIST_LANG``, else the saved setting, else the system locale (``fr*`` → French), else
+English.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import cache
+from typing import Any
+
+LANGS = ("en", "fr")
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}"
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@cache
+def catalog(lang: str, namespace: str) -> dict[str, str]:
+    """All keys of one namespace in one language (cached)."""
+    from gm_assist.core.data import data_dir
+
+    path = data_dir() / "i18n" / lang / f"{namespace}.toml"
+    if not path.exists():
+        return {}
+    with path.open("rb") as fh:
+        table = tomllib.load(fh)
+    out: dict[str, str] = {}
+    _flatten(namespace, table, out)
+    return out
+
+
+def _normalise(value: str | None) -> str | None:
+    if not value:
+        return None
+    value = value.strip().lower()
+    if value.startswith("fr"):
+        return "fr"
+    if value.startswith("en"):
+        return "en"
+    return None
+
+
+def _system_lang() -> str | None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        found = _normalise(os.environ.get(var))
+        if found:
+            return found
+        if os.environ.get(var):
+            return None
+    return None
+
+
+def lang() -> str:
+    """The language of this invocation: ``en`` or ``fr``."""
+    from gm_assist.core.context import ctx
+
+    chosen = _normalise(ctx().lang) or _normalise(os.environ.get("GM_ASSIST_LANG"))
+    if chosen:
+        return chosen
+    from gm_assist.core.settings import get_setting
+
+    return _normalise(get_setting("lang")) or _system_lang() or "en"
+
+
+def t(key: str, **params: Any) -> str:
+    """The text of ``key`` in the current language, with ``{placeholders}`` filled.
+
+    Falls back to English, then to the key itself, so a missing string never crashes a game.
+    """
+    namespace = key.split(".", 1)[0]
+    text = catalog(lang(), namespace).get(key)
+    if text is None:
+        text = catalog("en", namespace).get(key, key)
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def plural(key: str, n: int, **params: Any) -> str:
+    """``key.one`` when n is 1, else ``key.other``."""
+    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)

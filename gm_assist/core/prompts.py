@@ -1,0 +1,161 @@
+"""Guided-mode prompts: thin wrappers over questionary (imported lazily, ~200 ms).
+
+Every prompt raises ``Cancelled`` on Ctrl-C or Esc, so a flow can go back to its menu without ever
+leaving a half-written change (changes are only recorded after the last answer of a step). A prompt
+is never built when stdin is not a terminal: the command exits 2 naming the flag that would answer.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gm_assist.core.errors import Cancelled, GmError
+
+FORCE_INTERACTIVE = False
+"""Tests set this to drive prompts through prompt_toolkit's pipe input."""
+
+_RULE = object()
+
+
+def is_interactive() -> bool:
+    """True when prompts can be shown (a terminal on both ends, or forced by tests)."""
+    return FORCE_INTERACTIVE or (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def require_tty(hint: str = "") -> None:
+    """Refuse to prompt without a terminal: GmError telling which flag answers instead."""
+    if not is_interactive():
+        raise GmError("core.error.no_tty", hint=hint)
+
+
+def _ask(question: Any) -> Any:
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    kb = KeyBindings()
+
+    @kb.add("escape", eager=True)
+    def _cancel(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, kb]) if app.key_bindings else kb
+    try:
+        answer = question.unsafe_ask()
+    except (KeyboardInterrupt, EOFError) as exc:
+        raise Cancelled() from exc
+    if answer is None:
+        raise Cancelled()
+    return answer
+
+
+def _choices(choices: Sequence[Any]) -> list[Any]:
+    import questionary
+
+    out = []
+    for choice in choices:
+        if isinstance(choice, tuple):
+            value, title = choice
+            out.append(questionary.Choice(title=str(title), value=value))
+        else:
+            out.append(questionary.Choice(title=str(choice), value=choice))
+    return out
+
+
+def select(message: str, choices: Sequence[Any], default: Any = None, rules: Sequence[str] = ()) -> Any:
+    """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
+    entry that shows those rule cards and asks again."""
+    import questionary
+
+    from gm_assist.core.i18n import t
+
+    require_tty()
+    items = _choices(choices)
+    if rules:
+        items.append(questionary.Choice(title=t("core.prompt.rule"), value=_RULE))
+    while True:
+        values = [c.value for c in items]
+        chosen_default = default if default in values else None
+        answer = _ask(questionary.select(message, choices=items, default=chosen_default,
+                                         instruction=t("core.prompt.select_hint")))
+        if answer is _RULE:
+            show_rules(list(rules))
+            continue
+        return answer
+
+
+def show_rules(card_ids: list[str]) -> None:
+    """Show rule cards between prompts (the "Rule?" entry)."""
+    try:
+        from gm_assist.rules_ref import render_cards
+    except ImportError:  # pragma: no cover - the rules reference ships with the package
+        say("\n".join(card_ids))
+        return
+    from gm_assist.core.output import console
+
+    render_cards(card_ids, console())
+
+
+def text(message: str, default: str = "", validate: Callable[[str], str | None] | None = None) -> str:
+    """Free text; ``validate`` returns an error message to show, or None when the text is fine."""
+    import questionary
+
+    require_tty()
+
+    def _check(value: str) -> bool | str:
+        if validate is None:
+            return True
+        problem = validate(value)
+        return True if problem is None else problem
+
+    return str(_ask(questionary.text(message, default=default, validate=_check)))
+
+
+def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:
+    """A whole number within bounds; the default is the rule's answer, the table may override it."""
+    from gm_assist.core.i18n import t
+
+    def _check(value: str) -> str | None:
+        try:
+            number = int(value.strip())
+        except ValueError:
+            return t("core.prompt.not_a_number")
+        if (min is not None and number < min) or (max is not None and number > max):
+            return t("core.prompt.out_of_range", min="" if min is None else min, max="" if max is None else max)
+        return None
+
+    return int(text(message, default="" if default is None else str(default), validate=_check).strip())
+
+
+def confirm(message: str, default: bool = True) -> bool:
+    """Yes or no."""
+    import questionary
+
+    require_tty()
+    return bool(_ask(questionary.confirm(message, default=default)))
+
+
+def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) -> list[Any]:
+    """Pick any number of ``choices``."""
+    import questionary
+
+    require_tty()
+    items = _choices(choices)
+    for item in items:
+        item.checked = item.value in default
+    return list(_ask(questionary.checkbox(message, choices=items)))
+
+
+def say(message: str) -> None:
+    """Print a line between prompts (plain text, never markup)."""
+    from gm_assist.core.output import console
+
+    console().print(message, markup=False)
+
+
+def show(render: Callable[[Any], None]) -> None:
+    """Render something rich (a table, a panel) between prompts."""
+    from gm_assist.core.output import console
+
+    render(console())

@@ -1,0 +1,335 @@
+"""Sessions (saved games), actions and the journal: the one way a game's state changes.
+
+A session is one TinyDB file ``sessions/<id>.json`` holding one document: id, name, game,
+``schema_version``, times, the game state, and the journal pointers (see ``journal.py``). The index
+``index.json`` (TinyDB too) lists id, name and game of every session and which one is current.
+
+Every change goes through ``record(action)``: lock, load, ``action.apply(state)``, journal, write.
+If ``apply`` raises, nothing is written.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from gm_assist.core import journal
+from gm_assist.core.errors import EnvError, GmError
+
+SCHEMA_VERSION = 1
+"""Version of the session document format. Older documents are migrated with ``MIGRATIONS``."""
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""``MIGRATIONS[v]`` turns a version-``v`` document into a version-``v + 1`` one."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the core needs to know about a game to store, migrate and show its sessions."""
+
+    id: str
+    state_model: type[BaseModel]
+    schema_version: int = 1
+    migrate: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    summary: Callable[[Any], dict[str, Any]] | None = None
+    render: Callable[[Any, Any], None] | None = None
+
+
+class Action(BaseModel):
+    """A named change to a game's state. Subclasses set ``game`` and implement ``apply``/``label``.
+
+    ``apply`` is pure and deterministic: randomness is drawn before the action is built and stored
+    in its fields, so undo/redo never re-roll.
+    """
+
+    model_config = ConfigDict(frozen=True, defer_build=True)
+    game: ClassVar[str] = ""
+
+    def apply(self, state: Any) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def label(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class SessionInfo(BaseModel):
+    """One saved game as listed: id, name, game, times."""
+
+    id: str
+    name: str
+    game: str
+    created: str
+    updated: str
+    changes: int = 0
+
+
+@dataclass
+class Recorded:
+    """What ``record`` returns: the session, the state before and after, the translated label."""
+
+    session: SessionInfo
+    before: Any
+    state: Any
+    label: str
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# --- paths -------------------------------------------------------------------------------------
+
+def sessions_dir() -> Path:
+    from gm_assist.core.context import home_dir
+
+    return home_dir() / "sessions"
+
+
+def session_path(sid: str) -> Path:
+    return sessions_dir() / f"{sid}.json"
+
+
+def journal_path(sid: str) -> Path:
+    return sessions_dir() / f"{sid}.journal.jsonl"
+
+
+def backup_path(sid: str) -> Path:
+    return sessions_dir() / f"{sid}.json.bak"
+
+
+def lock_path(sid: str) -> Path:
+    return sessions_dir() / f"{sid}.lock"
+
+
+# --- documents ---------------------------------------------------------------------------------
+
+def label_text(label: Any) -> str:
+    """Translate a stored label ``[key, params]``."""
+    from gm_assist.core.i18n import t
+
+    key, params = label
+    return t(key, **params)
+
+
+def parse_document(data: Any, path: Path) -> dict[str, Any]:
+    """Check and migrate a session document read from ``path`` (never writes)."""
+    try:
+        doc = data["session"]["1"]
+        version = int(doc["schema_version"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {exc}") from exc
+    if version > SCHEMA_VERSION:
+        raise EnvError("core.error.schema_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
+    while version < SCHEMA_VERSION:
+        if version not in MIGRATIONS:
+            raise EnvError("core.error.file_corrupt", path=str(path), detail=f"unknown format {version}")
+        doc = MIGRATIONS[version](doc)
+        version += 1
+        doc["schema_version"] = version
+    missing = [key for key in ("id", "name", "game", "state", "created", "updated", "redo") if key not in doc]
+    if missing or not isinstance(doc["state"], dict) or not isinstance(doc["redo"], list):
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing) or 'state'}")
+    return doc
+
+
+def game_state(doc: dict[str, Any], path: Path) -> Any:
+    """Validate (and migrate) the game state of a document into the game's model."""
+    from gm_assist.games import get_spec
+
+    spec = get_spec(doc["game"])
+    raw = doc["state"]
+    version = int(doc.get("game_schema", 1))
+    if version > spec.schema_version:
+        raise EnvError("core.error.schema_newer", path=str(path), version=version, supported=spec.schema_version)
+    if version < spec.schema_version:
+        if spec.migrate is None:
+            raise EnvError("core.error.file_corrupt", path=str(path), detail=f"no migration from {version}")
+        raw = spec.migrate(raw, version)
+        doc["state"] = raw
+        doc["game_schema"] = spec.schema_version
+    try:
+        return spec.state_model.model_validate(raw)
+    except ValidationError as exc:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=_short(exc)) from exc
+
+
+def _short(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+
+
+def read_document(sid: str) -> tuple[dict[str, Any], bytes]:
+    """Read, check and migrate a session file. The raw bytes are the last good copy."""
+    from gm_assist.core.store import read_json_file
+
+    path = session_path(sid)
+    data, raw = read_json_file(path)
+    return parse_document(data, path), raw
+
+
+def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
+    """Write a session document atomically, keeping the previous good copy beside it."""
+    from tinydb.table import Document
+
+    from gm_assist.core.store import atomic_write_bytes, open_db
+
+    sid = doc["id"]
+    if previous is not None:
+        atomic_write_bytes(backup_path(sid), previous)
+    db = open_db(session_path(sid))
+    db.table("session").upsert(Document(doc, doc_id=1))
+
+
+def info_of(doc: dict[str, Any]) -> SessionInfo:
+    return SessionInfo(id=doc["id"], name=doc["name"], game=doc["game"], created=doc["created"],
+                       updated=doc["updated"], changes=int(doc.get("changes", 0)))
+
+
+# --- resolving which session -------------------------------------------------------------------
+
+def resolve(session: str | None = None) -> str:
+    """The id of the session to act on: the argument, else ``--session``, else the current one."""
+    from gm_assist.core import index
+    from gm_assist.core.context import ctx
+
+    name = session or ctx().session
+    if name:
+        return index.find(name)["id"]
+    current = index.current()
+    if current is None:
+        raise GmError("core.error.no_current")
+    return current
+
+
+# --- the operations ----------------------------------------------------------------------------
+
+def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any]:
+    """A session and its validated state, read-only. ``game`` (if given) must match."""
+    sid = resolve(session)
+    doc, _ = read_document(sid)
+    _check_game(doc, game)
+    return info_of(doc), game_state(doc, session_path(sid))
+
+
+def _check_game(doc: dict[str, Any], game: str | None) -> None:
+    if game is not None and doc["game"] != game:
+        from gm_assist.games import title
+
+        raise GmError("core.error.wrong_game", name=doc["name"], game=title(doc["game"]), wanted=title(game))
+
+
+def create(game: str, state: BaseModel, name: str | None = None,
+           label: tuple[str, dict[str, Any]] = ("core.action.created", {})) -> SessionInfo:
+    """Save a new session for ``game`` with its initial ``state`` and make it current."""
+    from gm_assist.core import index
+    from gm_assist.games import get_spec
+
+    spec = get_spec(game)
+    sid = secrets.token_hex(6)
+    stamp = now()
+    with index.locked():
+        name = index.check_new_name(name) if name else index.free_name(game)
+        doc = {
+            "schema_version": SCHEMA_VERSION, "id": sid, "name": name, "game": game,
+            "game_schema": spec.schema_version, "created": stamp, "updated": stamp,
+            "created_label": list(label), "state": state.model_dump(mode="json"),
+            "head": None, "redo": [], "changes": 0,
+        }
+        write_document(doc, None)
+        index.add(sid, name, game, stamp)
+        index.set_current(sid)
+    return info_of(doc)
+
+
+def record(action: Action, session: str | None = None) -> Recorded:
+    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises."""
+    from gm_assist.core.store import file_lock
+
+    sid = resolve(session)
+    with file_lock(lock_path(sid)):
+        doc, raw = read_document(sid)
+        _check_game(doc, action.game)
+        before = game_state(doc, session_path(sid))
+        after = action.apply(before)
+        after_raw = after.model_dump(mode="json")
+        label = list(action.label())
+        entry = {
+            "time": now(), "label": label, "action": {"type": type(action).__name__,
+                                                       "data": action.model_dump(mode="json")},
+            "prev": doc.get("head"), "before": before.model_dump(mode="json"), "after": after_raw,
+        }
+        offset = journal.append(journal_path(sid), entry)
+        doc.update(state=after_raw, head=offset, redo=[], updated=entry["time"],
+                   changes=int(doc.get("changes", 0)) + 1)
+        write_document(doc, raw)
+    return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label))
+
+
+def undo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
+    """Revert the last ``n`` changes; returns the labels undone, most recent first."""
+    return _move(n, session, forward=False)
+
+
+def redo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
+    """Re-apply the last ``n`` undone changes; returns their labels in order."""
+    return _move(n, session, forward=True)
+
+
+def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list[str]]:
+    from gm_assist.core.store import file_lock
+
+    if n < 1:
+        raise GmError("core.error.count_positive", value=n)
+    sid = resolve(session)
+    with file_lock(lock_path(sid)):
+        doc, raw = read_document(sid)
+        path = journal_path(sid)
+        labels: list[str] = []
+        for _ in range(n):
+            if forward:
+                if not doc["redo"]:
+                    break
+                offset = doc["redo"][-1]
+                entry = journal.read(path, offset)
+                doc.update(state=entry["after"], head=offset, redo=doc["redo"][:-1])
+            else:
+                if doc.get("head") is None:
+                    break
+                entry = journal.read(path, doc["head"])
+                doc.update(state=entry["before"], head=entry.get("prev"), redo=[*doc["redo"], doc["head"]])
+            labels.append(label_text(entry["label"]))
+        if not labels:
+            raise GmError("core.error.nothing_to_redo" if forward else "core.error.nothing_to_undo",
+                          name=doc["name"])
+        game_state(doc, session_path(sid))  # never write a state the game cannot read
+        doc["updated"] = now()
+        write_document(doc, raw)
+    return info_of(doc), labels
+
+
+@dataclass
+class HistoryItem:
+    index: int
+    time: str
+    label: str
+    undone: bool
+
+
+def history(session: str | None = None) -> tuple[SessionInfo, list[HistoryItem]]:
+    """Every change of a session, oldest first; undone (redoable) changes are marked."""
+    sid = resolve(session)
+    doc, _ = read_document(sid)
+    path = journal_path(sid)
+    done = [entry for _, entry in journal.walk(path, doc.get("head"))]
+    done.reverse()
+    items = [HistoryItem(i + 1, e["time"], label_text(e["label"]), False) for i, e in enumerate(done)]
+    for offset in reversed(doc["redo"]):
+        entry = journal.read(path, offset)
+        items.append(HistoryItem(len(items) + 1, entry["time"], label_text(entry["label"]), True))
+    return info_of(doc), items

@@ -1,0 +1,102 @@
+"""The guided mode's home menu: resume or start a game, rules lookup, dice, settings, quit.
+
+Ctrl-C or Esc at any prompt goes back one menu; at the home menu it leaves cleanly.
+"""
+
+from __future__ import annotations
+
+from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.prompts import say, select, text
+
+
+def home_menu() -> None:
+    """Loop on the home menu until the table quits."""
+    say(t("core.menu.welcome"))
+    while True:
+        try:
+            choice = select(t("core.menu.title"), [
+                ("resume", t("core.menu.resume")), ("new", t("core.menu.new")),
+                ("rules", t("core.menu.rules")), ("dice", t("core.menu.dice")),
+                ("settings", t("core.menu.settings")), ("quit", t("core.menu.quit")),
+            ])
+        except Cancelled:
+            choice = "quit"
+        if choice == "quit":
+            say(t("core.menu.bye"))
+            return
+        try:
+            _ACTIONS[choice]()
+        except Cancelled:
+            say(t("core.menu.back"))
+        except GmError as exc:
+            say(exc.message())
+
+
+def _resume() -> None:
+    from gm_assist.core.manage import listing
+    from gm_assist.games import module, title
+
+    rows = listing()
+    if not rows:
+        say(t("core.menu.no_sessions"))
+        return
+    name = select(t("core.menu.pick_session"),
+                  [(r["name"], f"{r['name']} — {title(r['game'])} ({r['updated'] or '?'})") for r in rows])
+    game = next(r["game"] for r in rows if r["name"] == name)
+    from gm_assist.core.manage import use
+
+    use(name)
+    module(game, "flow").run(name)
+
+
+def _new() -> None:
+    from gm_assist.games import available, module, title
+
+    game = select(t("core.menu.pick_game"), [(g.id, title(g.id)) for g in available()])
+    flow = module(game, "flow")
+    name = flow.new_session()
+    if name:
+        flow.run(name)
+
+
+def _rules() -> None:
+    try:
+        from gm_assist.rules_ref.flow import lookup
+    except ImportError:
+        say(t("core.menu.rules_missing"))
+        return
+    lookup()
+
+
+def _dice() -> None:
+    from gm_assist.core.dice import parse, rng, roll
+
+    def _check(value: str) -> str | None:
+        try:
+            parse(value)
+        except GmError as exc:
+            return exc.message()
+        return None
+
+    generator = rng(None)
+    expression = "2d6"
+    while True:
+        expression = text(t("core.menu.dice_prompt"), default=expression, validate=_check)
+        result = roll(expression, generator)
+        say(t("core.roll.result", expression=expression, dice=" ".join(str(d) for d in result.dice),
+              modifier=f"{result.modifier:+d}" if result.modifier else "", total=result.total))
+
+
+def _settings() -> None:
+    from gm_assist.core import i18n
+    from gm_assist.core.context import ctx
+    from gm_assist.core.settings import set_setting
+
+    lang = select(t("core.menu.pick_lang"), [("fr", "Français"), ("en", "English")], default=i18n.lang())
+    set_setting("lang", lang)
+    ctx().lang = lang
+    say(t("core.menu.lang_set"))
+
+
+_ACTIONS = {"resume": _resume, "new": _new, "rules": _rules, "dice": _dice, "settings": _settings}

@@ -1,0 +1,70 @@
+"""The registry of games. The root CLI mounts a game's commands only when they run (start-up)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from gm_assist.core.errors import GmError
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game: its id (= command name), Python package, aliases and i18n title key."""
+
+    id: str
+    package: str
+    aliases: tuple[str, ...] = ()
+    module_path: str = ""  # defaults to gm_assist.games.<package>; tests register a demo game elsewhere
+
+    @property
+    def title_key(self) -> str:
+        return f"core.games.{self.package}"
+
+
+GAMES: dict[str, GameEntry] = {
+    "tmb": GameEntry("tmb", "tmb", ("too-many-bones",)),
+    "stuffed-fables": GameEntry("stuffed-fables", "stuffed_fables", ("peluches",)),
+    "mice-and-mystics": GameEntry("mice-and-mystics", "mice_and_mystics", ("souris",)),
+    "shy-monsters": GameEntry("shy-monsters", "shy_monsters", ()),
+    "insomnia": GameEntry("insomnia", "insomnia", ("sheepy-time",)),
+}
+
+
+def entry(game_id: str) -> GameEntry:
+    """The registry entry of a game id or alias."""
+    for game in GAMES.values():
+        if game_id == game.id or game_id in game.aliases:
+            return game
+    raise GmError("core.error.unknown_game", game=game_id, known=", ".join(GAMES))
+
+
+def module(game_id: str, part: str = "") -> ModuleType:
+    """Import a game's package or one of its modules (``cli``, ``flow``…)."""
+    game = entry(game_id)
+    base = game.module_path or f"gm_assist.games.{game.package}"
+    return importlib.import_module(base + (f".{part}" if part else ""))
+
+
+def get_spec(game_id: str) -> Any:
+    """The ``GameSpec`` of a game."""
+    return module(game_id).SPEC
+
+
+def title(game_id: str) -> str:
+    """The game's name in the current language."""
+    from gm_assist.core.i18n import t
+
+    try:
+        return t(entry(game_id).title_key)
+    except GmError:
+        return game_id
+
+
+def available() -> list[GameEntry]:
+    """The games whose package is present (all of them in a complete install)."""
+    import importlib.util
+
+    return [g for g in GAMES.values() if importlib.util.find_spec(f"gm_assist.games.{g.package}")]

@@ -1,0 +1,120 @@
+"""Shared fixtures: a temporary gm-assist home, the real CLI in-process, scripted prompts."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gm_assist.core import context  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test gets its own empty gm-assist home and English, whatever the machine says."""
+    folder = tmp_path / "gm-home"
+    monkeypatch.setenv("GM_ASSIST_HOME", str(folder))
+    monkeypatch.delenv("GM_ASSIST_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "C")
+    monkeypatch.setenv("GM_ASSIST_LOCK_TIMEOUT", "10")
+    context.reset()
+    from gm_assist.core import settings
+
+    settings._settings.cache_clear()
+    yield folder
+    context.reset()
+
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+    def __repr__(self) -> str:
+        return f"Result(exit={self.exit_code}, stdout={self.stdout[:400]!r}, stderr={self.stderr[:400]!r})"
+
+
+def run_cli(*args: str) -> Result:
+    """Run the real root CLI (``gm_assist.cli.main``) in-process and capture what it prints."""
+    from gm_assist.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            main([str(a) for a in args])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def gm() -> Any:
+    """``gm("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json")`` → Result."""
+    return run_cli
+
+
+class Keys:
+    """Scripted keyboard input for questionary prompts."""
+
+    UP = "\x1b[A"
+    DOWN = "\x1b[B"
+    ENTER = "\r"
+    ESC = "\x1b"
+    CTRL_C = "\x03"
+    SPACE = " "
+    BACKSPACE = "\x7f"
+
+    def __init__(self, pipe: Any) -> None:
+        self.pipe = pipe
+
+    def send(self, *parts: str) -> None:
+        """Queue keys; after the last one the input ends, so a flow asking more is cancelled."""
+        self.pipe.send_text("".join(parts))
+
+    def select(self, index: int) -> str:
+        """Keys choosing the ``index``-th entry of a select prompt (0 = first)."""
+        return self.DOWN * index + self.ENTER
+
+    def type(self, text: str, clear: int = 0) -> str:
+        """Keys replacing a text prompt's default (``clear`` backspaces first) and pressing Enter."""
+        return self.BACKSPACE * clear + text + self.ENTER
+
+
+@pytest.fixture
+def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
+    """Drive questionary through prompt_toolkit's pipe input (DESIGN §7)."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from gm_assist.core import prompts
+
+    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        yield Keys(pipe)
+
+
+@pytest.fixture
+def demo_game(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Register the tiny example game ``demo`` (tests/demo_game) for the foundation's tests."""
+    from gm_assist import games
+
+    monkeypatch.setitem(games.GAMES, "demo", games.GameEntry("demo", "demo", (), module_path="demo_game"))
+    import demo_game
+
+    return demo_game
