@@ -289,6 +289,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
     sid = resolve(session)
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
+        game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):
@@ -325,6 +326,7 @@ def history(session: str | None = None) -> tuple[SessionInfo, list[HistoryItem]]
     """Every change of a session, oldest first; undone (redoable) changes are marked."""
     sid = resolve(session)
     doc, _ = read_document(sid)
+    game_state(doc, session_path(sid))
     path = journal_path(sid)
     done = [entry for _, entry in journal.walk(path, doc.get("head"))]
     done.reverse()

@@ -1,0 +1,53 @@
+"""Both catalogs complete: the same keys and the same placeholders in every namespace."""
+
+from __future__ import annotations
+
+import string
+import tomllib
+
+from gm_assist.core import i18n
+from gm_assist.core.data import data_dir
+
+
+def _flat(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in sorted((data_dir() / "i18n" / lang).glob("*.toml")):
+        with path.open("rb") as fh:
+            i18n._flatten(path.stem, tomllib.load(fh), out)
+    return out
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_same_namespaces():
+    en = {p.name for p in (data_dir() / "i18n" / "en").glob("*.toml")}
+    fr = {p.name for p in (data_dir() / "i18n" / "fr").glob("*.toml")}
+    assert en == fr
+
+
+def test_same_keys_and_placeholders():
+    en, fr = _flat("en"), _flat("fr")
+    assert sorted(set(en) - set(fr)) == []
+    assert sorted(set(fr) - set(en)) == []
+    wrong = {k: (_fields(en[k]), _fields(fr[k])) for k in en if _fields(en[k]) != _fields(fr[k])}
+    assert wrong == {}
+
+
+def test_every_core_key_used_exists():
+    import pathlib
+    import re
+
+    used = set()
+    root = pathlib.Path(i18n.__file__).resolve().parents[1]
+    for path in root.rglob("*.py"):
+        used |= set(re.findall(r"[\"'](core\.[a-z_]+\.[a-z_.]+)[\"']", path.read_text()))
+    en = _flat("en")
+    missing = sorted(k for k in used if k not in en and not k.endswith("."))
+    assert missing == []
+
+
+def test_fallback_and_format():
+    assert i18n.t("core.no.such.key") == "core.no.such.key"
+    assert "7" in i18n.t("core.error.count_positive", value=7)
