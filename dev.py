@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Set up and run gm-assist with nothing but Python.
+
+    python3 dev.py play    # create .venv, install gm-assist, open the guided mode
+    python3 dev.py test    # create .venv, install gm-assist with its test tools, run the test suite
+
+Extra arguments go to gm-assist (play) or to pytest (test). The virtualenv is reinstalled only when
+pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_env(extra: str) -> None:
+    """Create the virtualenv and install the project (editable) with ``extra`` if out of date."""
+    stamp = VENV / f".stamp-{extra or 'base'}"
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest and PY.exists():
+        return
+    if not PY.exists():
+        print("Creating .venv …", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    target = f".[{extra}]" if extra else "."
+    print(f"Installing gm-assist {target} into .venv …", flush=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-e", target], cwd=ROOT, check=True)
+    stamp.write_text(digest)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("play", "test"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "play":
+        ensure_env("")
+        return subprocess.call([str(PY), "-m", "gm_assist", *rest], cwd=ROOT)
+    ensure_env("test")
+    return subprocess.call([str(PY), "-m", "pytest", "-n", "auto", *rest], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

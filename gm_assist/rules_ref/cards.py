@@ -1,0 +1,132 @@
+"""Loading rule cards: ``data/rules/<game>/<slug>.md``, TOML front matter between ``+++`` lines,
+then ``<!-- en -->`` and ``<!-- fr -->`` bodies (format: ``data/rules/README.md``)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from gm_assist.core.errors import EnvError, GmError
+
+LANGS = ("en", "fr")
+_BODY = re.compile(r"^<!--\s*(en|fr)\s*-->\s*$", re.MULTILINE)
+
+
+class Card(BaseModel):
+    """One rule card: one topic, both languages."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True)
+
+    id: str
+    game: str
+    source: str
+    sections: list[str] = []
+    related: list[str] = []
+    confidence: str = "rulebook"
+    title: dict[str, str]
+    keywords: dict[str, list[str]]
+    body: dict[str, str]
+    path: str = ""
+
+    def text(self, field: str, lang: str) -> Any:
+        value = getattr(self, field)
+        return value.get(lang) or value.get("en" if lang == "fr" else "fr")
+
+
+class GlossaryTerm(BaseModel):
+    """A game term in both languages (and other spellings)."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True)
+
+    game: str
+    en: str
+    fr: str
+    also: list[str] = []
+    card: str | None = None
+
+
+def rules_dir() -> Path:
+    from gm_assist.core.data import data_dir
+
+    return data_dir() / "rules"
+
+
+def card_files() -> list[Path]:
+    """Every card file, sorted (files starting with ``_`` are per-game tables, not cards)."""
+    return sorted(p for p in rules_dir().glob("*/*.md") if not p.name.startswith("_"))
+
+
+def parse_card(path: Path) -> Card:
+    """Read one card file; EnvError naming the file when it is malformed."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        _, header, rest = text.split("+++", 2)
+        meta = tomllib.loads(header)
+        parts = _BODY.split(rest)
+        bodies = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+        return Card(**meta, body=bodies, path=str(path))
+    except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
+        raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
+
+
+@cache
+def all_cards() -> dict[str, Card]:
+    """Every card by id (parsed once per process)."""
+    return {card.id: card for card in map(parse_card, card_files())}
+
+
+def get_card(card_id: str) -> Card:
+    """A card by id; GmError with the closest ids when it does not exist."""
+    cards = all_cards()
+    key = card_id.strip().lower()
+    if key in cards:
+        return cards[key]
+    matches = [cid for cid in cards if cid.endswith("/" + key)]
+    if len(matches) == 1:
+        return cards[matches[0]]
+    from gm_assist.core.names import closest
+
+    import difflib
+
+    close = difflib.get_close_matches(key, list(cards), n=3, cutoff=0.5) or matches[:3]
+    if not close:
+        slug = closest(key.split("/")[-1], [c.split("/")[-1] for c in cards])
+        close = [c for c in cards if slug and c.endswith("/" + slug)][:3]
+    raise GmError("rules.error.unknown_card", id=card_id, suggestions=", ".join(close) or "—")
+
+
+@cache
+def glossary() -> list[GlossaryTerm]:
+    """Every glossary term of every game."""
+    terms: list[GlossaryTerm] = []
+    for path in sorted(rules_dir().glob("*/_glossary.toml")):
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        for item in data.get("term", []):
+            terms.append(GlossaryTerm(game=path.parent.name, **item))
+    return terms
+
+
+def games() -> list[str]:
+    """The games that have rule cards."""
+    return sorted(p.name for p in rules_dir().iterdir() if p.is_dir())
+
+
+def check_game(game: str | None) -> str | None:
+    """Validate a ``--game`` value (game id or alias) against the games that have cards."""
+    if game is None:
+        return None
+    from gm_assist.games import GAMES
+
+    from gm_assist.core.names import fold
+
+    wanted = fold(game)
+    for g in GAMES.values():
+        if wanted in {fold(g.id), fold(g.package), *map(fold, g.aliases)}:
+            return g.id
+    raise GmError("rules.error.unknown_game", game=game, known=", ".join(games()))

@@ -1,0 +1,29 @@
+"""Guided rules lookup: type a question, pick a result, read the card, follow related cards."""
+
+from __future__ import annotations
+
+from gm_assist.core.i18n import lang, t
+from gm_assist.core.prompts import say, select, show, text
+
+
+def lookup(game: str | None = None) -> None:
+    """Loop: query → results → card. Esc goes back to the previous menu."""
+    from gm_assist.rules_ref.cards import get_card
+    from gm_assist.rules_ref.render import render_card
+    from gm_assist.rules_ref.search import closest_titles, search
+
+    while True:
+        query = text(t("rules.flow.query"), validate=lambda v: None if v.strip() else t("rules.error.empty_query"))
+        hits, _ = search(query, lang(), game, 8)
+        if not hits:
+            say(t("rules.search.none", query=query))
+            choices = closest_titles(query, lang(), game)
+        else:
+            choices = [(h.id, h.title) for h in hits]
+        card_id = select(t("rules.flow.pick"), [(cid, f"{title}  ({cid})") for cid, title in choices]
+                         + [(None, t("rules.flow.again"))])
+        while card_id:
+            card = get_card(card_id)
+            show(lambda out, c=card: render_card(c, lang(), out))
+            related = [(r, r) for r in card.related]
+            card_id = select(t("rules.flow.next"), related + [(None, t("rules.flow.again"))]) if related else None

@@ -1,0 +1,26 @@
+"""Showing a rule card: a panel with the title, the rulebook source, the body (Markdown), related cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.i18n import t
+from gm_assist.rules_ref.cards import Card, all_cards
+
+
+def render_card(card: Card, lang: str, out: Any) -> None:
+    """Print one card in ``lang`` on a rich console."""
+    from rich.markdown import Markdown
+    from rich.panel import Panel
+    from rich.text import Text
+
+    title = Text(f"{card.text('title', lang)}  ", style="bold")
+    title.append(card.id, style="dim")
+    out.print(Panel(Markdown(card.text("body", lang)), title=title, title_align="left",
+                    subtitle=Text(t("rules.show.source", source=card.source)), subtitle_align="right"))
+    if card.confidence not in ("rulebook", ""):
+        out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))
+    related = [all_cards()[r] for r in card.related if r in all_cards()]
+    if related:
+        out.print(Text(t("rules.show.related") + " " + ", ".join(f"{r.id} ({r.text('title', lang)})" for r in related),
+                       style="dim"))
