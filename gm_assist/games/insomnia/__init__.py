@@ -1,0 +1,30 @@
+"""Insomnia (AEG, Neil Kimball; English edition *Sheepy Time*): race tracking, pillow scoring, solo.
+
+The core is pure: ``rules.py`` (end-of-race scoring, solo score), ``race.py`` (sheep, nightmare,
+fence), ``rest.py`` (scoring a session's race, reset, rest phase), ``checklists.py`` (set-up).
+``actions.py`` journals changes; ``cli.py`` and ``flow.py`` only parse, call and render.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.session import GameSpec
+
+from .model import InsomniaState
+
+
+def _summary(state: InsomniaState) -> dict[str, Any]:
+    from .view import summary
+
+    return summary(state)
+
+
+def _render(state: InsomniaState, out: Any) -> None:
+    from .view import render
+
+    render(state, out)
+
+
+SPEC = GameSpec(id="insomnia", state_model=InsomniaState, schema_version=1, migrate=None,
+                summary=_summary, render=_render)

@@ -1,0 +1,153 @@
+"""Insomnia text rendering and JSON summaries, shared by the CLI and the guided flow. No rules here:
+everything shown is computed by rules.py, race.py or rest.py. rich is used only through the
+Console handed in (imported lazily by core.output)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.i18n import lang, t
+from gm_assist.core.output import escape, why
+
+from .model import Event, InsomniaState, Phase, PillowTable, RaceScore, SheepStatus, SoloScore
+
+
+def event_text(event: Event) -> str:
+    """The translated text of an event (a reminder, a scare, a checklist line)."""
+    return t(event.key, **event.params)
+
+
+def events_json(events: list[Event]) -> list[dict[str, Any]]:
+    """Events for ``--json``: key, parameters, translated text, rule card."""
+    return [{"key": e.key, "params": e.params, "text": event_text(e), "card": e.card} for e in events]
+
+
+def print_events(out: Any, events: list[Event]) -> None:
+    """Print events one a line, each naming its rule card."""
+    for e in events:
+        suffix = f" {why(e.card)}" if e.card else ""
+        out.print(f"• {escape(event_text(e))}{suffix}")
+
+
+def status_word(status: SheepStatus) -> str:
+    """A sheep's state in the table's language (en course / effrayé / réveillé / couché)."""
+    return t(f"insomnia.status.{status.value}")
+
+
+def next_hint(state: InsomniaState) -> str:
+    """What the table does next, as a sentence with the command to type."""
+    from .rest import board_full, resting_player
+
+    if state.phase is Phase.race:
+        active = state.players[state.active]
+        beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
+        if beds:
+            return t("insomnia.next.bed", names=", ".join(beds))
+        return t("insomnia.next.race", name=active.name)
+    if state.phase is Phase.scoring:
+        return t("insomnia.next.scoring")
+    if state.phase is Phase.rest:
+        name = resting_player(state)
+        return t("insomnia.next.rest_full" if board_full(state) else "insomnia.next.rest", name=name)
+    return t("insomnia.next.over", names=", ".join(state.winners))
+
+
+def summary(state: InsomniaState) -> dict[str, Any]:
+    """One-glance JSON summary of a session (used by ``show`` and ``status --json``)."""
+    from .rest import resting_player
+
+    return {
+        "phase": state.phase.value, "race": state.race, "solo": state.solo,
+        "nightmare": state.nightmare, "nightmare_space": state.nightmare_space,
+        "first_player": state.players[state.first].name,
+        "active": state.players[state.active].name if state.phase is Phase.race else None,
+        "resting": resting_player(state) if state.phase is Phase.rest else None,
+        "sheep": [{"name": p.name, "space": p.space, "status": p.status.value, "score": p.score,
+                   "pillow": p.pillow, "can_go_to_bed": p.can_go_to_bed} for p in state.players],
+        "tiles": {str(k): v for k, v in sorted(state.tiles.items())},
+        "winners": state.winners,
+        "solo_score": final_solo_score(state),
+        "next": next_hint(state),
+    }
+
+
+def final_solo_score(state: InsomniaState) -> SoloScore | None:
+    """The solo score once a solo game is over (rulebook p. 11), from the session's totals."""
+    if not (state.solo and state.phase is Phase.over):
+        return None
+    from . import catalog, rules
+
+    bonus, penalty = catalog.solo_settings()
+    return rules.solo_score(state.solo_dodos, state.solo_pillow_moved, state.race, catalog.solo_ranks(),
+                            bonus, penalty)
+
+
+def render(state: InsomniaState, out: Any) -> None:
+    """The status panel: one row per sheep, the nightmare, the board's tiles, what comes next."""
+    from rich.table import Table
+
+    title = t("insomnia.view.title", race=state.race, phase=t(f"insomnia.phase.{state.phase.value}"))
+    table = Table(title=title, title_justify="left")
+    for col in ("player", "space", "status", "score", "pillow"):
+        table.add_column(t(f"insomnia.view.col_{col}"))
+    for i, p in enumerate(state.players):
+        marks = (" ★" if i == state.first else "") + (" ◀" if state.phase is Phase.race and i == state.active
+                                                       else "")
+        status = status_word(p.status) if state.phase in (Phase.race, Phase.scoring) else "-"
+        table.add_row(escape(p.name) + marks, "-" if p.space is None else str(p.space), status,
+                      str(p.score), str(p.pillow))
+    out.print(table)
+    where = t("insomnia.view.centre") if state.nightmare_space is None else str(state.nightmare_space)
+    out.print(t("insomnia.view.nightmare", name=t(f"insomnia.nightmare.{state.nightmare}"), space=where))
+    spaces = ", ".join(str(s) for s in sorted(state.tiles))
+    out.print(t("insomnia.view.tiles", spaces=spaces, count=len(state.tiles)))
+    if state.solo:
+        out.print(t("insomnia.view.solo_totals", dodos=state.solo_dodos, moved=state.solo_pillow_moved))
+    solo = final_solo_score(state)
+    if solo is not None:
+        print_solo(out, solo)
+    out.print(f"[bold]→[/bold] {escape(next_hint(state))}")
+
+
+def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
+    """The end-of-race result: who won, or each pillow's move with its rank, and the new first player."""
+    from rich.table import Table
+
+    if result.winners:
+        key = "insomnia.score.winner" if len(result.winners) == 1 else "insomnia.score.shared"
+        out.print(f"{escape(t(key, names=', '.join(result.winners)))} {why('insomnia/victory')}")
+        out.print(t(f"insomnia.score.reason_{result.victory_reason}"))
+        return
+    grid = Table(title=t("insomnia.score.title"), title_justify="left")
+    for col in ("player", "dodos", "rank", "move", "pillow"):
+        grid.add_column(t(f"insomnia.view.col_{col}"))
+    for name in result.players:
+        rank = str(result.ranks[name]) if result.ranks[name] else t("insomnia.score.woken_rank")
+        before = result.pillows[name] + result.moves[name]
+        grid.add_row(escape(name), str(result.counted[name]), rank, f"-{result.moves[name]}",
+                     f"{before} → {result.pillows[name]}")
+    out.print(grid)
+    out.print(f"{escape(table_line(table))} {why('insomnia/pillow-scoring')}")
+    if result.first_player_tie:
+        tied = ", ".join(result.first_player_tie)
+        line = t("insomnia.score.first_tie", name=result.first_player, tied=tied)
+    else:
+        line = t("insomnia.score.first", name=result.first_player)
+    out.print(f"{escape(line)} {why('insomnia/first-sheep')}")
+
+
+def table_line(table: PillowTable) -> str:
+    """"Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
+    woken = t("insomnia.score.woken_rule_rank") if table.woken is None else \
+        t("insomnia.score.woken_rule_fixed", spaces=table.woken)
+    return t("insomnia.score.table", players=table.players, values=" / ".join(map(str, table.moves)),
+             confidence=table.confidence, source=table.source or "-", woken=woken)
+
+
+def print_solo(out: Any, result: SoloScore) -> None:
+    """Solo final score with its breakdown and rank title (rulebook p. 11)."""
+    title = result.title.fr if lang() == "fr" else result.title.en
+    out.print(escape(t("insomnia.solo.breakdown", dodos=result.dodos, moved=result.pillow_moved,
+                       bonus=result.pillow_bonus, races=result.races, penalty=result.race_penalty,
+                       score=result.score)) + f" {why('insomnia/solo-score')}")
+    out.print(f"[bold]{escape(t('insomnia.solo.title', title=title))}[/bold]")

@@ -1,0 +1,114 @@
+"""Hypothesis properties of Insomnia pillow scoring (rulebook p. 9)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gm_assist.games.insomnia import rules
+from gm_assist.games.insomnia.model import PillowTable, RaceEntry
+
+TABLES = {2: [8, 5], 3: [10, 7, 5], 4: [10, 8, 6, 5]}
+
+
+@st.composite
+def races(draw: st.DrawFn, high_pillows: bool = False) -> tuple[list[RaceEntry], PillowTable]:
+    n = draw(st.integers(2, 4))
+    woken_rule = draw(st.sampled_from([None, 0, 3]))
+    entries = []
+    for i in range(n):
+        pillow = draw(st.integers(30, 40) if high_pillows else st.integers(0, 40))
+        entries.append(RaceEntry(name=f"P{i}", dodos=draw(st.integers(0, 29 if high_pillows else 45)),
+                                 pillow=pillow, woke=draw(st.booleans())))
+    return entries, PillowTable(players=n, moves=TABLES[n], woken=woken_rule)
+
+
+@given(races())
+def test_pillows_never_rise_and_stay_on_the_track(race: tuple[list[RaceEntry], PillowTable]) -> None:
+    entries, table = race
+    r = rules.score_race(entries, table)
+    for e in entries:
+        assert 0 <= r.pillows[e.name] <= e.pillow
+        assert r.moves[e.name] == e.pillow - r.pillows[e.name]
+
+
+@given(races(high_pillows=True))
+def test_moves_follow_rank_order(race: tuple[list[RaceEntry], PillowTable]) -> None:
+    entries, table = race
+    r = rules.score_race(entries, table)
+    assert not r.winners  # pillows ≥ 30 and at most 29 dodos
+    ranked = [e for e in entries if table.woken is None or not e.woke]
+    for a in ranked:
+        for b in ranked:
+            if r.counted[a.name] > r.counted[b.name]:
+                assert r.ranks[a.name] < r.ranks[b.name]
+                assert r.moves[a.name] >= r.moves[b.name]
+            if r.counted[a.name] == r.counted[b.name]:
+                assert r.moves[a.name] == r.moves[b.name]
+    # a tied group shares the best of its ranks: the best rank is always 1
+    assert min(r.ranks[e.name] for e in ranked or entries) in (0, 1)
+
+
+@given(races())
+def test_winners_reached_their_pillow_and_first_player_has_highest_pillow(
+        race: tuple[list[RaceEntry], PillowTable]) -> None:
+    entries, table = race
+    r = rules.score_race(entries, table)
+    for name in r.winners:
+        e = next(x for x in entries if x.name == name)
+        assert not e.woke and e.dodos >= e.pillow
+    if not r.winners:
+        assert r.pillows[r.first_player] == max(r.pillows.values())
+
+
+# ---------------------------------------------------------------- race invariants
+
+_STEPS = st.lists(st.tuples(st.sampled_from(["move", "back", "nm", "jump", "scare", "bed", "end", "dodos"]),
+                            st.integers(0, 3), st.integers(1, 12)), max_size=40)
+
+
+def _apply(state, kind: str, name: str, n: int):  # noqa: ANN001, ANN202
+    from gm_assist.games.insomnia import race
+
+    if kind in ("move", "back"):
+        return race.move_sheep(state, name, n if kind == "move" else -n)
+    if kind == "nm":
+        return race.nightmare_move(state, n)
+    if kind == "jump":
+        return race.nightmare_jump(state, n)
+    if kind == "scare":
+        return race.scare(state, [name])
+    if kind == "bed":
+        return race.go_to_bed(state, name)
+    if kind == "dodos":
+        return race.gain_dodos(state, name, n)
+    return race.end_turn(state)
+
+
+@given(_STEPS)
+def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
+    from gm_assist.core.errors import GmError
+    from gm_assist.games.insomnia import race
+    from gm_assist.games.insomnia.model import Phase, SheepStatus
+
+    state = race.new_game(["A", "B", "C", "D"])
+    for kind, who, n in steps:
+        name = state.players[who].name
+        before = state
+        try:
+            state = _apply(state, kind, name, n)
+        except GmError:
+            continue  # refused moves (out of the race, bed without crossing…) change nothing
+        for old, p in zip(before.players, state.players, strict=True):
+            assert p.space is None or 1 <= p.space <= 10
+            assert p.score >= 0
+            if p.status is SheepStatus.woken:
+                assert p.score == 0 and p.space is None
+            if old.status in (SheepStatus.woken, SheepStatus.bed):
+                assert p.status is old.status  # leaving the race is final until the next race
+            if p.status is SheepStatus.bed:
+                assert p.score == old.score or old.status is not SheepStatus.bed
+        if state.phase is Phase.race:
+            assert state.players[state.active].in_race
+        else:
+            assert not any(p.in_race for p in state.players)
