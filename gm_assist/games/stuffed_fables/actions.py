@@ -1,0 +1,294 @@
+"""Stuffed Fables actions: every journaled change of a session (undo/redo/history show the label).
+
+Each action stores what the table entered (and what the app drew, when asked), so replaying it never
+re-rolls. `run(state)` returns the new state and what the screen shows; `apply` keeps the state.
+Rules live in `turn.py`, `monsters.py`, `rules.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gm_assist.core.session import Action
+
+from . import monsters, rules, turn
+from .model import MonsterKind, SfState
+
+Result = tuple[SfState, dict[str, Any]]
+
+
+class SfAction(Action):
+    """Base: `run` does the work; `apply` keeps only the new state."""
+
+    game: ClassVar[str] = "stuffed-fables"
+
+    def run(self, state: SfState) -> Result:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def apply(self, state: SfState) -> SfState:
+        return self.run(state)[0]
+
+
+class Draw(SfAction):
+    stuffie: str
+    dice: list[str]
+    seed: int | None = None
+
+    def run(self, state: SfState) -> Result:
+        new, refilled = turn.draw(state, self.stuffie, self.dice)
+        return new, {"stuffie": self.stuffie, "dice": self.dice, "refilled": refilled, "seed": self.seed}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.draw", {"stuffie": self.stuffie, "n": len(self.dice)}
+
+
+class Recover(SfAction):
+    rolls: list[int]
+    value: int | None = None
+
+    def run(self, state: SfState) -> Result:
+        new, check = turn.recover(state, self.rolls, self.value)
+        return new, {"check": check, "stuffie": state.current}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.recover", {"total": sum(self.rolls)}
+
+
+class PlaceThreat(SfAction):
+    def run(self, state: SfState) -> Result:
+        new, spaces = turn.place_threat(state)
+        return new, {"spaces": spaces}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.place_threat", {}
+
+
+class Move(SfAction):
+    dice: list[str]
+    stored: list[str] = []
+    rolls: list[int]
+
+    def run(self, state: SfState) -> Result:
+        new, check = turn.move(state, self.dice, self.stored, self.rolls)
+        return new, {"spaces": check.total, "check": check}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.move", {"total": sum(self.rolls)}
+
+
+class Store(SfAction):
+    colour: str
+    slot: str = "board"
+
+    def run(self, state: SfState) -> Result:
+        return turn.store(state, self.colour, self.slot), {"colour": self.colour, "slot": self.slot}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.store", {"colour": self.colour, "slot": self.slot}
+
+
+class EncourageDie(SfAction):
+    to: str
+    colour: str
+    slot: str = "board"
+
+    def run(self, state: SfState) -> Result:
+        new, pushed = turn.encourage_die(state, self.to, self.colour, self.slot)
+        return new, {"to": self.to, "colour": self.colour, "discarded": pushed}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.encourage_die", {"to": self.to, "colour": self.colour}
+
+
+class EncourageStuffing(SfAction):
+    to: str
+    colour: str
+
+    def run(self, state: SfState) -> Result:
+        return turn.encourage_stuffing(state, self.to, self.colour), {"to": self.to, "colour": self.colour}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.encourage_stuffing", {"to": self.to}
+
+
+class SkillTest(SfAction):
+    colour: str
+    target: int
+    dice: list[str] = []
+    stored: list[str] = []
+    rolls: list[int] = []
+
+    def run(self, state: SfState) -> Result:
+        new, check, auto = turn.skill_test(state, self.colour, self.dice, self.stored, self.rolls,
+                                           self.target)
+        return new, {"check": check, "automatic_failure": auto}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.test", {"colour": self.colour, "target": self.target}
+
+
+class Search(SfAction):
+    target: int
+    dice: list[str]
+    stored: list[str] = []
+    rolls: list[int]
+
+    def run(self, state: SfState) -> Result:
+        new, check = turn.search(state, self.dice, self.stored, self.rolls, self.target)
+        return new, {"check": check}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.search", {"target": self.target}
+
+
+class Attack(SfAction):
+    monster: str
+    kind: str = "melee"
+    dice: list[str]
+    stored: list[str] = []
+    rolls: list[int]
+    defense: int | None = None
+
+    def run(self, state: SfState) -> Result:
+        new, check, defeated, brave = turn.attack(state, self.monster, self.kind, self.dice, self.stored,
+                                                  self.rolls, self.defense)
+        monster = next((m for m in new.monsters if m.name == self.monster), None)
+        return new, {"check": check, "hit": check.success, "defeated": defeated, "brave": brave,
+                     "monster_stuffing": monster.stuffing if monster else 0, "stuffie": state.current}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.attack", {"monster": self.monster}
+
+
+class OpenGroupTask(SfAction):
+    target: int
+
+    def run(self, state: SfState) -> Result:
+        return turn.group_task(state, self.target), {"target": self.target}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.group_task", {"target": self.target}
+
+
+class Contribute(SfAction):
+    dice: list[str]
+    stored: list[str] = []
+    rolls: list[int]
+
+    def run(self, state: SfState) -> Result:
+        task = state.group_task
+        new, done = turn.contribute(state, self.dice, self.stored, self.rolls)
+        total = (task.total if task else 0) + sum(self.rolls)
+        return new, {"done": done, "total": total, "target": task.target if task else 0}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.contribute", {"total": sum(self.rolls)}
+
+
+class EndTurn(SfAction):
+    def run(self, state: SfState) -> Result:
+        new, check, spaces = turn.end_turn(state)
+        return new, {"stuffie": state.current, "threat": check, "spaces": spaces,
+                     "order": new.monster_turn.order if new.monster_turn else []}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.end_turn", {}
+
+
+class Surge(SfAction):
+    monsters: list[tuple[str, MonsterKind]] = []
+
+    def run(self, state: SfState) -> Result:
+        new = turn.surge(state, self.monsters)
+        return new, {"monsters_enter": bool(self.monsters),
+                     "order": new.monster_turn.order if new.monster_turn else []}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.surge", {"n": len(self.monsters)}
+
+
+class Encounter(SfAction):
+    mode: str = "identified"
+    monsters: list[tuple[str, MonsterKind]]
+
+    def run(self, state: SfState) -> Result:
+        new = monsters.encounter(state, self.monsters)
+        return new, {"mode": self.mode, "expected": rules.encounter_size(len(state.stuffies)),
+                     "entered": [m for m in new.monsters if m.name not in {x.name for x in state.monsters}]}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.encounter", {"n": len(self.monsters)}
+
+
+class Activate(SfAction):
+    monster: str | None = None
+    roll: int
+
+    def run(self, state: SfState) -> Result:
+        new, monster, had_die = monsters.activate(state, self.monster, self.roll)
+        return new, {"monster": monster, "roll": self.roll, "had_die": had_die,
+                     "next": monsters.next_monster(new)}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.activate", {"monster": self.monster or "?", "roll": self.roll}
+
+
+class MonsterAttack(SfAction):
+    stuffie: str
+    attack: int
+    slot: str | None = None
+    roll: int | None = None
+
+    def run(self, state: SfState) -> Result:
+        new, defense, fell = monsters.monster_attack(state, self.stuffie, self.attack, self.slot, self.roll)
+        left = next(s for s in new.stuffies if s.name == self.stuffie).stuffing
+        return new, {"stuffie": self.stuffie, "defense": defense, "unconscious": fell, "stuffing": left}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.monster_attack", {"stuffie": self.stuffie, "attack": self.attack}
+
+
+class EndMonsterTurn(SfAction):
+    def run(self, state: SfState) -> Result:
+        new, skipped = monsters.end_monster_turn(state)
+        return new, {"not_acted": skipped, "black_discarded": state.track}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.end_monsters", {}
+
+
+class AdjustStuffie(SfAction):
+    stuffie: str
+    changes: dict[str, int]
+
+    def run(self, state: SfState) -> Result:
+        return rules.adjust_stuffie(state, self.stuffie, self.changes), {"stuffie": self.stuffie}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.adjust", {"name": self.stuffie}
+
+
+class AdjustMonster(SfAction):
+    monster: str
+    changes: dict[str, int] = {}
+    remove: bool = False
+
+    def run(self, state: SfState) -> Result:
+        if self.remove:
+            return rules.remove_monster(state, self.monster), {"monster": self.monster, "removed": True}
+        return rules.adjust_monster(state, self.monster, self.changes), {"monster": self.monster}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.adjust", {"name": self.monster}
+
+
+class AddSlot(SfAction):
+    stuffie: str
+    slot: str
+    brave: bool = False
+
+    def run(self, state: SfState) -> Result:
+        return rules.add_slot(state, self.stuffie, self.slot, self.brave), {"stuffie": self.stuffie}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.add_slot", {"stuffie": self.stuffie, "slot": self.slot}

@@ -1,0 +1,338 @@
+"""`gm-assist stuffed-fables …`: skill test, search, attack, group task, end of turn, surge,
+encounters, the monster turn and the table's corrections. Registered on the app of `cli.py`; no rules here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, why
+
+from . import actions, monsters, rules
+from .cli import DiceOpt, RollsOpt, StoredOpt, _check_text, _dice_args, _run, app
+from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
+from .render import CMD, stuffie_line
+
+MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
+
+
+@app.command("test", help=t("stuffed_fables.help.test"))
+def test_cmd(
+    colour: Annotated[str, opt("--colour", "--color", key="test_colour")],
+    target: Annotated[int, opt("--target", key="target")],
+    dice: DiceOpt = None,
+    stored: StoredOpt = None,
+    rolls: RollsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    state = load_state()
+    asked = colours_of(state, colour)[0]
+    _run(
+        actions.SkillTest(colour=asked, target=target, **_dice_args(dice, stored, rolls)),
+        json_out,
+        _check_text("stuffed-fables/skill-test", "stuffed_fables.test.ok", "stuffed_fables.test.fail"),
+    )
+
+
+@app.command("search", help=t("stuffed_fables.help.search"))
+def search_cmd(
+    target: Annotated[int, opt("--target", key="target")],
+    dice: DiceOpt = None,
+    stored: StoredOpt = None,
+    rolls: RollsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    _run(
+        actions.Search(target=target, **_dice_args(dice, stored, rolls)),
+        json_out,
+        _check_text("stuffed-fables/search", "stuffed_fables.search.ok", "stuffed_fables.search.fail"),
+    )
+
+
+@app.command("attack", help=t("stuffed_fables.help.attack"))
+def attack_cmd(
+    monster: Annotated[str, opt("--monster", key="monster")],
+    kind: Annotated[str, opt("--kind", key="kind")] = "melee",
+    defense: Annotated[int | None, opt("--defense", key="defense")] = None,
+    dice: DiceOpt = None,
+    stored: StoredOpt = None,
+    rolls: RollsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    state = load_state()
+    target = rules.find_monster(state, monster).name
+    chosen = kind_opt(kind)
+    card = f"stuffed-fables/attack-{chosen}"
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        _check_text(card, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss")(out, info, new)
+        if info["defeated"]:
+            out.print(
+                t("stuffed_fables.attack.defeated", monster=target, stuffie=info["stuffie"])
+                + " "
+                + why("stuffed-fables/buttons-hearts")
+            )
+            if info["brave"]:
+                out.print(
+                    t("stuffed_fables.attack.brave", stuffie=info["stuffie"])
+                    + " "
+                    + why("stuffed-fables/brave")
+                )
+        elif info["hit"]:
+            out.print(
+                t("stuffed_fables.attack.stuffing_left", monster=target, n=info["monster_stuffing"])
+                + " "
+                + why("stuffed-fables/bosses")
+            )
+
+    _run(
+        actions.Attack(monster=target, kind=chosen, defense=defense, **_dice_args(dice, stored, rolls)),
+        json_out,
+        _text,
+    )
+
+
+@app.command("group-task", help=t("stuffed_fables.help.group_task"))
+def group_task_cmd(target: Annotated[int, opt("--target", key="target")], json_out: JsonOpt = False) -> None:
+    def _text(out: Any, info: dict, new: Any) -> None:
+        out.print(t("stuffed_fables.group.open", target=target) + " " + why("stuffed-fables/group-task"))
+
+    _run(actions.OpenGroupTask(target=target), json_out, _text)
+
+
+@app.command("contribute", help=t("stuffed_fables.help.contribute"))
+def contribute_cmd(
+    dice: DiceOpt = None, stored: StoredOpt = None, rolls: RollsOpt = None, json_out: JsonOpt = False
+) -> None:
+    def _text(out: Any, info: dict, new: Any) -> None:
+        key = "stuffed_fables.group.done" if info["done"] else "stuffed_fables.group.progress"
+        out.print(t(key, total=info["total"], target=info["target"]) + " " + why("stuffed-fables/group-task"))
+
+    _run(actions.Contribute(**_dice_args(dice, stored, rolls)), json_out, _text)
+
+
+def _reminders(out: Any) -> None:
+    out.print(t("stuffed_fables.reminder.move") + " " + why("stuffed-fables/monster-movement"))
+    out.print(t("stuffed_fables.reminder.attack") + " " + why("stuffed-fables/monster-attack"))
+
+
+def _order_text(out: Any, new: Any) -> None:
+    by_name = {m.name: m for m in new.monsters}
+    order = new.monster_turn.order if new.monster_turn else []
+    lines = [t("stuffed_fables.monsters.line", position=by_name[n].position, name=n) for n in order]
+    out.print(
+        t("stuffed_fables.monsters.order", order="; ".join(lines)) + " " + why("stuffed-fables/monster-turn")
+    )
+    _reminders(out)
+
+
+@app.command("end-turn", help=t("stuffed_fables.help.end_turn"))
+def end_turn_cmd(json_out: JsonOpt = False) -> None:
+    def _text(out: Any, info: dict, new: Any) -> None:
+        check = info["threat"]
+        out.print(
+            t("stuffed_fables.end.discarded", stuffie=info["stuffie"]) + " " + why("stuffed-fables/turn")
+        )
+        out.print(
+            f"{t(f'stuffed_fables.threat.outcome.{check.outcome}')} — "
+            f"{t(check.rule, black=check.black, monsters=check.monsters, stuffies=check.stuffies)} "
+            f"{why('stuffed-fables/threat-check')}"
+        )
+        if check.outcome == "monsters":
+            _order_text(out, new)
+
+    _run(actions.EndTurn(), json_out, _text)
+
+
+@app.command("surge", help=t("stuffed_fables.help.surge"))
+def surge_cmd(monster: MonsterOpt = (), json_out: JsonOpt = False) -> None:
+    specs = monsters_of(list(monster))
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        if info["monsters_enter"]:
+            out.print(t("stuffed_fables.surge.monsters") + " " + why("stuffed-fables/surge"))
+            _order_text(out, new)
+        else:
+            out.print(t("stuffed_fables.surge.done") + " " + why("stuffed-fables/surge"))
+
+    _run(actions.Surge(monsters=specs), json_out, _text)
+
+
+@app.command("encounter", help=t("stuffed_fables.help.encounter"))
+def encounter_cmd(
+    monster: MonsterOpt = (),
+    random_: Annotated[bool, opt("--random", key="encounter_random")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    state = load_state()
+    expected = rules.encounter_size(len(state.stuffies))
+    if not monster:
+        key = "stuffed_fables.error.encounter_random" if random_ else "stuffed_fables.error.no_monster_given"
+        raise GmError(key, n=expected)
+    specs = monsters_of(list(monster))
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        for m in info["entered"]:
+            extra = t("stuffed_fables.encounter.boss", n=m.stuffing) if m.kind == "boss" else ""
+            out.print(
+                t(
+                    "stuffed_fables.encounter.entered",
+                    name=m.name,
+                    position=m.position,
+                    kind=t(f"stuffed_fables.kind_of.{m.kind}"),
+                )
+                + extra,
+                markup=False,
+            )
+        if random_ and len(specs) != expected:
+            out.print(
+                t("stuffed_fables.encounter.count_differs", n=len(specs), expected=expected)
+                + " "
+                + why("stuffed-fables/encounters")
+            )
+        if not random_ and not any(k in ("chief", "boss") for _, k in specs):
+            out.print(t("stuffed_fables.encounter.chief_hint") + " " + why("stuffed-fables/encounters"))
+
+    _run(actions.Encounter(mode="random" if random_ else "identified", monsters=specs), json_out, _text)
+
+
+@app.command("activate", help=t("stuffed_fables.help.activate"))
+def activate_cmd(
+    roll: Annotated[int, opt("--roll", key="black_roll")],
+    monster: Annotated[str | None, opt("--monster", key="monster")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    state = load_state()
+    name = rules.find_monster(state, monster).name if monster else monsters.next_monster(state)
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        m = info["monster"]
+        key = "stuffed_fables.activate.done" if info["had_die"] else "stuffed_fables.activate.no_die"
+        out.print(
+            t(key, name=m.name, position=m.position, roll=info["roll"])
+            + " "
+            + why("stuffed-fables/monster-turn")
+        )
+        _reminders(out)
+
+    _run(actions.Activate(monster=name, roll=roll), json_out, _text)
+
+
+@app.command("monster-attack", help=t("stuffed_fables.help.monster_attack"))
+def monster_attack_cmd(
+    stuffie: Annotated[str, opt("--stuffie", key="stuffie")],
+    attack: Annotated[int, opt("--attack", key="attack_value")],
+    slot: Annotated[str | None, opt("--slot", key="defend_slot")] = None,
+    roll: Annotated[int | None, opt("--roll", key="defense_roll")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    name = rules.find_stuffie(load_state(), stuffie).name
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        d = info["defense"]
+        key = "none" if d.roll is None else ("kept" if d.die_kept else "lost")
+        out.print(
+            t(f"stuffed_fables.defend.{key}", lost=d.stuffing_lost, attack=d.attack, roll=d.roll)
+            + " "
+            + why("stuffed-fables/defense")
+        )
+        if info["unconscious"]:
+            out.print(
+                t("stuffed_fables.unconscious.fell", stuffie=name) + " " + why("stuffed-fables/unconscious")
+            )
+        out.print(stuffie_line(new, name), markup=False)
+
+    _run(actions.MonsterAttack(stuffie=name, attack=attack, slot=slot, roll=roll), json_out, _text)
+
+
+@app.command("monsters-end", help=t("stuffed_fables.help.monsters_end"))
+def monsters_end_cmd(json_out: JsonOpt = False) -> None:
+    def _text(out: Any, info: dict, new: Any) -> None:
+        if info["not_acted"]:
+            out.print(t("stuffed_fables.monsters.skipped", names=", ".join(info["not_acted"])), markup=False)
+        out.print(
+            t("stuffed_fables.monsters.end", n=info["black_discarded"])
+            + " "
+            + why("stuffed-fables/monster-turn")
+        )
+
+    _run(actions.EndMonsterTurn(), json_out, _text)
+
+
+@app.command("monsters", help=t("stuffed_fables.help.monsters_show"))
+def monsters_cmd(json_out: JsonOpt = False) -> None:
+    state = load_state()
+    order = rules.monster_order(state.monsters)
+    data = {
+        "order": order,
+        "next": monsters.next_monster(state),
+        "track": state.track,
+        "monsters": [m.model_dump(mode="json") for m in state.monsters],
+    }
+
+    def _text(out: Any) -> None:
+        if not order:
+            out.print(t("stuffed_fables.monsters.none", cmd=CMD), markup=False)
+            return
+        by_name = {m.name: m for m in state.monsters}
+        lines = [t("stuffed_fables.monsters.line", position=by_name[n].position, name=n) for n in order]
+        out.print(
+            t("stuffed_fables.monsters.order", order="; ".join(lines))
+            + " "
+            + why("stuffed-fables/monster-turn")
+        )
+        _reminders(out)
+
+    emit(data, _text, json_out)
+
+
+@app.command("adjust", help=t("stuffed_fables.help.adjust"))
+def adjust_cmd(
+    stuffie: Annotated[str | None, opt("--stuffie", key="stuffie")] = None,
+    monster: Annotated[str | None, opt("--monster", key="monster")] = None,
+    stuffing: Annotated[int | None, opt("--stuffing")] = None,
+    hearts: Annotated[int | None, opt("--hearts")] = None,
+    buttons: Annotated[int | None, opt("--buttons")] = None,
+    value: Annotated[int | None, opt("--value", key="value")] = None,
+    defense: Annotated[int | None, opt("--defense")] = None,
+    remove: Annotated[bool, opt("--remove", key="remove")] = False,
+    add_slot: Annotated[str | None, opt("--add-slot", key="add_slot")] = None,
+    brave: Annotated[bool, opt("--brave", key="brave")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    state = load_state()
+    if bool(stuffie) == bool(monster):
+        raise GmError("stuffed_fables.error.adjust_who")
+    action: actions.SfAction
+    if stuffie:
+        name = rules.find_stuffie(state, stuffie).name
+        if add_slot:
+            action = actions.AddSlot(stuffie=name, slot=add_slot, brave=brave)
+        else:
+            changes = {
+                k: v
+                for k, v in {
+                    "stuffing": stuffing,
+                    "hearts": hearts,
+                    "buttons": buttons,
+                    "recovery_value": value,
+                }.items()
+                if v is not None
+            }
+            if not changes:
+                raise GmError("stuffed_fables.error.adjust_nothing")
+            action = actions.AdjustStuffie(stuffie=name, changes=changes)
+    else:
+        name = rules.find_monster(state, monster or "").name
+        changes = {k: v for k, v in {"stuffing": stuffing, "defense": defense}.items() if v is not None}
+        if not changes and not remove:
+            raise GmError("stuffed_fables.error.adjust_nothing")
+        action = actions.AdjustMonster(monster=name, changes=changes, remove=remove)
+
+    def _text(out: Any, info: dict, new: Any) -> None:
+        out.print(t("stuffed_fables.adjust.done", name=name), markup=False)
+        if stuffie:
+            out.print(stuffie_line(new, name), markup=False)
+
+    _run(action, json_out, _text)

@@ -1,0 +1,329 @@
+"""Stuffed Fables guided mode: the set-up wizard and the game menu, over the same actions as the CLI.
+
+The menu follows the turn (« Tour des peluches »): a stuffie draws, rolls its white dice, puts its
+black dice on the threat track, acts, ends its turn; the threat check then leads the table through
+a surge or the monster turn, monster by monster. Ctrl-C / Esc in a step goes back to the menu
+without recording anything; a refused step shows why and the menu goes on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core import prompts
+from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.i18n import t
+
+from . import actions, bag, rules
+from .cli_parse import colours_of, ints, known_stuffies, new_state
+from .flow_threat import THREAT_STEPS, _encounter, _record
+from .model import SfState
+from .render import dice_text, next_step, render, stuffie_line
+
+GAME = "stuffed-fables"
+
+
+def new_session() -> str | None:
+    """Set-up wizard: the stuffies (5 stuffing each) and the dice edition; the bag is built from it."""
+    from gm_assist.core.session import create
+
+    try:
+        names: list[str] = []
+        while True:
+            hint = ", ".join(known_stuffies())
+            name = prompts.text(t("stuffed_fables.flow.stuffie_name", n=len(names) + 1, known=hint)).strip()
+            if not name:
+                if names:
+                    break
+                prompts.say(t("stuffed_fables.error.no_stuffie"))
+                continue
+            names.append(name)
+        edition = prompts.select(
+            t("stuffed_fables.flow.edition"),
+            [("fr", t("stuffed_fables.flow.edition_fr")), ("en", t("stuffed_fables.flow.edition_en"))],
+            default="fr",
+            rules=("stuffed-fables/dice-colours",),
+        )
+        state, _ = new_state(names, edition, 5)
+    except Cancelled:
+        return None
+    except GmError as exc:
+        prompts.say(exc.message())
+        return None
+    info = create(GAME, state, None, ("stuffed_fables.action.new", {"names": ", ".join(names)}))
+    prompts.say(
+        t("stuffed_fables.new.done", session=info.name, names=", ".join(s.name for s in state.stuffies))
+    )
+    return info.name
+
+
+def run(session_name: str) -> None:
+    """The game menu, one step at a time, until the table leaves."""
+    from gm_assist.core.session import load
+
+    while True:
+        _, state = load(GAME, session_name)
+        prompts.show(lambda out, s=state: render(s, out))
+        try:
+            choice = prompts.select(
+                t("stuffed_fables.flow.menu"),
+                _menu(state),
+                default=next_step(state)[0],
+                rules=("stuffed-fables/turn", "stuffed-fables/threat-check"),
+            )
+            if choice == "leave":
+                return
+            STEPS[choice](session_name, state)
+        except Cancelled:
+            prompts.say(t("core.menu.back"))
+        except GmError as exc:
+            prompts.say(exc.message())
+
+
+def _menu(state: SfState) -> list[tuple[str, str]]:
+    if state.pending == "monsters":
+        ids = ["activate", "monster_attack", "end_monsters"]
+    elif state.pending == "surge":
+        ids = ["surge"]
+    elif state.current is None:
+        ids = ["draw", "encounter", "adjust"]
+    else:
+        white = any(state.hand.get(c) for c in bag.with_use(state.colours, "stuffing"))
+        black = any(state.hand.get(c) for c in bag.with_use(state.colours, "threat"))
+        ids = [
+            *(["recover"] if white else []),
+            *(["place_threat"] if black else []),
+            "move",
+            "store",
+            "encourage",
+            "test",
+            "search",
+            "attack",
+            "group_task",
+            "draw",
+            "end_turn",
+            "encounter",
+        ]
+    return [(i, t(f"stuffed_fables.flow.step.{i}")) for i in [*ids, "leave"]]
+
+
+# --- the stuffie's turn --------------------------------------------------------------------------
+
+
+def _ask_dice(state: SfState, key: str, default: str = "") -> list[str]:
+    def _check(value: str) -> str | None:
+        try:
+            colours_of(state, value)
+        except GmError as exc:
+            return exc.message()
+        return None
+
+    return colours_of(state, prompts.text(t(key), default=default, validate=_check))
+
+
+def _ask_rolls(n: int) -> list[int]:
+    def _check(value: str) -> str | None:
+        try:
+            found = ints(value)
+            rules.check_rolls(found)
+        except GmError as exc:
+            return exc.message()
+        return None if len(found) == n else t("stuffed_fables.error.rolls_mismatch", dice=n, rolls=len(found))
+
+    return ints(prompts.text(t("stuffed_fables.flow.rolls", n=n), validate=_check))
+
+
+def _hand_list(state: SfState, use: str | None = None) -> str:
+    allowed = set(bag.with_use(state.colours, use)) if use else None
+    return ", ".join(
+        bag.display(state.colours, c)
+        for c in (c.id for c in state.colours)
+        for _ in range(state.hand.get(c, 0))
+        if allowed is None or c in allowed
+    )
+
+
+def _draw(session: str, state: SfState) -> None:
+    names = [(s.name, stuffie_line(state, s.name)) for s in state.stuffies]
+    who = state.current or prompts.select(t("stuffed_fables.flow.who"), names)
+    how = prompts.select(
+        t("stuffed_fables.flow.draw_how"),
+        [("table", t("stuffed_fables.flow.draw_table")), ("app", t("stuffed_fables.flow.draw_app"))],
+        rules=("stuffed-fables/draw-dice", "stuffed-fables/dice-bag"),
+    )
+    seed = None
+    if how == "app":
+        from gm_assist.core.dice import new_seed, rng
+
+        count = prompts.integer(t("stuffed_fables.flow.count"), default=5, min=0)
+        seed = new_seed()
+        dice = bag.random_draw(state, count, rng(seed))
+    else:
+        dice = _ask_dice(state, "stuffed_fables.flow.drawn")
+    new, info = _record(session, actions.Draw(stuffie=who, dice=dice, seed=seed))
+    prompts.say(t("stuffed_fables.draw.done", stuffie=who, dice=dice_text(new.colours, dice)))
+    if info["refilled"]:
+        prompts.say(t("stuffed_fables.draw.refilled"))
+
+
+def _recover(session: str, state: SfState) -> None:
+    stuffie = next(s for s in state.stuffies if s.name == state.current)
+    white = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "stuffing"))
+    value = prompts.integer(
+        t("stuffed_fables.flow.value", stuffie=stuffie.name), default=stuffie.recovery_value, min=1
+    )
+    rolls = _ask_rolls(white)
+    _, info = _record(session, actions.Recover(rolls=rolls, value=value))
+    c = info["check"]
+    prompts.say(
+        t(
+            "stuffed_fables.recover.ok" if c.success else "stuffed_fables.recover.fail",
+            total=c.total,
+            value=c.target,
+        )
+    )
+
+
+def _place_threat(session: str, state: SfState) -> None:
+    new, info = _record(session, actions.PlaceThreat())
+    prompts.say(
+        t("stuffed_fables.threat.placed", spaces=", ".join(map(str, info["spaces"])) or "—", n=new.track)
+    )
+
+
+def _dice_step(state: SfState, use: str | None) -> dict[str, Any]:
+    dice = _ask_dice(state, "stuffed_fables.flow.dice", _hand_list(state, use))
+    return {"dice": dice, "stored": [], "rolls": _ask_rolls(len(dice))}
+
+
+def _say_check(info: dict, ok: str, fail: str, new: SfState) -> None:
+    c = info["check"]
+    prompts.say(
+        t(ok if c.success else fail, total=c.total, target=c.target, dice=dice_text(new.colours, c.dice))
+    )
+
+
+def _move(session: str, state: SfState) -> None:
+    _, info = _record(session, actions.Move(**_dice_step(state, "move")))
+    prompts.say(t("stuffed_fables.move.done", spaces=info["spaces"]))
+    prompts.say(t("stuffed_fables.move.reminder"))
+
+
+def _store(session: str, state: SfState) -> None:
+    colour = _ask_dice(state, "stuffed_fables.flow.die", _hand_list(state, "store").split(",")[0])[0]
+    stuffie = next(s for s in state.stuffies if s.name == state.current)
+    slot = prompts.select(
+        t("stuffed_fables.flow.slot"), [s.name for s in stuffie.slots if not s.die] or ["board"]
+    )
+    _record(session, actions.Store(colour=colour, slot=slot))
+    prompts.say(t("stuffed_fables.store.done", colour=bag.display(state.colours, colour), slot=slot))
+
+
+def _encourage(session: str, state: SfState) -> None:
+    other = prompts.select(
+        t("stuffed_fables.flow.to"),
+        [s.name for s in state.stuffies if s.name != state.current],
+        rules=("stuffed-fables/encourage",),
+    )
+    give = prompts.select(
+        t("stuffed_fables.flow.encourage_how"),
+        [
+            ("die", t("stuffed_fables.flow.encourage_die")),
+            ("stuffing", t("stuffed_fables.flow.encourage_stuffing")),
+        ],
+    )
+    colour = _ask_dice(state, "stuffed_fables.flow.die")[0]
+    action = (
+        actions.EncourageStuffing(to=other, colour=colour)
+        if give == "stuffing"
+        else actions.EncourageDie(to=other, colour=colour)
+    )
+    new, _ = _record(session, action)
+    prompts.say(stuffie_line(new, other))
+
+
+def _test(session: str, state: SfState) -> None:
+    asked = _ask_dice(state, "stuffed_fables.flow.test_colour")[0]
+    target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
+    allowed = {asked, *bag.with_use(state.colours, "wild_test")}
+    usable = [c for c in (c.id for c in state.colours) if c in allowed for _ in range(state.hand.get(c, 0))]
+    step = _dice_step(state, None) if usable else {"dice": [], "stored": [], "rolls": []}
+    new, info = _record(session, actions.SkillTest(colour=asked, target=target, **step))
+    _say_check(info, "stuffed_fables.test.ok", "stuffed_fables.test.fail", new)
+
+
+def _search(session: str, state: SfState) -> None:
+    target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
+    new, info = _record(session, actions.Search(target=target, **_dice_step(state, "search")))
+    _say_check(info, "stuffed_fables.search.ok", "stuffed_fables.search.fail", new)
+
+
+def _attack(session: str, state: SfState) -> None:
+    if not state.monsters:
+        raise GmError("stuffed_fables.error.no_monster")
+    target = prompts.select(t("stuffed_fables.flow.monster"), rules.monster_order(state.monsters))
+    kind = prompts.select(
+        t("stuffed_fables.flow.kind"),
+        [("melee", t("stuffed_fables.use.melee")), ("ranged", t("stuffed_fables.use.ranged"))],
+        rules=("stuffed-fables/attack-melee", "stuffed-fables/attack-ranged"),
+    )
+    known = next(m for m in state.monsters if m.name == target).defense
+    defense = prompts.integer(t("stuffed_fables.flow.defense", monster=target), default=known, min=0)
+    step = _dice_step(state, kind)
+    new, info = _record(session, actions.Attack(monster=target, kind=kind, defense=defense, **step))
+    _say_check(info, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss", new)
+    if info["defeated"]:
+        prompts.say(t("stuffed_fables.attack.defeated", monster=target, stuffie=info["stuffie"]))
+        if info["brave"]:
+            prompts.say(t("stuffed_fables.attack.brave", stuffie=info["stuffie"]))
+    elif info["hit"]:
+        prompts.say(t("stuffed_fables.attack.stuffing_left", monster=target, n=info["monster_stuffing"]))
+
+
+def _group_task(session: str, state: SfState) -> None:
+    if state.group_task is None:
+        target = prompts.integer(t("stuffed_fables.flow.target"), min=1)
+        state, _ = _record(session, actions.OpenGroupTask(target=target))
+    _, info = _record(session, actions.Contribute(**_dice_step(state, "move")))
+    key = "stuffed_fables.group.done" if info["done"] else "stuffed_fables.group.progress"
+    prompts.say(t(key, total=info["total"], target=info["target"]))
+
+
+def _end_turn(session: str, state: SfState) -> None:
+    _, info = _record(session, actions.EndTurn())
+    check = info["threat"]
+    prompts.say(
+        t(f"stuffed_fables.threat.outcome.{check.outcome}")
+        + " "
+        + t(check.rule, black=check.black, monsters=check.monsters, stuffies=check.stuffies)
+    )
+
+
+def _adjust(session: str, state: SfState) -> None:
+    who = prompts.select(t("stuffed_fables.flow.who"), [s.name for s in state.stuffies])
+    stuffie = next(s for s in state.stuffies if s.name == who)
+    changes = {
+        "stuffing": prompts.integer(t("stuffed_fables.col.stuffing"), default=stuffie.stuffing, min=0),
+        "hearts": prompts.integer(t("stuffed_fables.col.hearts"), default=stuffie.hearts, min=0),
+        "buttons": prompts.integer(t("stuffed_fables.col.buttons"), default=stuffie.buttons, min=0),
+    }
+    new, _ = _record(session, actions.AdjustStuffie(stuffie=who, changes=changes))
+    prompts.say(stuffie_line(new, who))
+
+
+STEPS = {
+    "draw": _draw,
+    "recover": _recover,
+    "place_threat": _place_threat,
+    "move": _move,
+    "store": _store,
+    "encourage": _encourage,
+    "test": _test,
+    "search": _search,
+    "attack": _attack,
+    "group_task": _group_task,
+    "end_turn": _end_turn,
+    "encounter": _encounter,
+    "adjust": _adjust,
+    **THREAT_STEPS,
+}

@@ -1,0 +1,96 @@
+"""Stuffed Fables guided mode, after the stuffie's turn: the surge and the monster turn, monster by
+monster in threat order (« Fin du tour d'une peluche », « Tour des monstres »). Steps of the menu
+in `flow.py`; they record the same actions as the CLI."""
+
+from __future__ import annotations
+
+from gm_assist.core import prompts
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+
+from . import actions, monsters, rules
+from .cli_parse import monsters_of
+from .model import SfState
+
+
+def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
+    """Record one action on the session; returns the new state and what the action did."""
+    from gm_assist.core.session import record
+
+    rec = record(action, session)
+    _, info = action.run(rec.before)
+    return rec.state, info
+
+
+# --- surge and monster turn ------------------------------------------------------------
+
+
+def _ask_monsters(key: str) -> list[str]:
+    specs: list[str] = []
+    while True:
+        spec = prompts.text(t(key, n=len(specs) + 1)).strip()
+        if not spec:
+            return specs
+        monsters_of([spec])
+        specs.append(spec)
+
+
+def _surge(session: str, state: SfState) -> None:
+    specs = _ask_monsters("stuffed_fables.flow.surge_monster")
+    _record(session, actions.Surge(monsters=monsters_of(specs)))
+    prompts.say(t("stuffed_fables.surge.monsters" if specs else "stuffed_fables.surge.done"))
+
+
+def _encounter(session: str, state: SfState) -> None:
+    prompts.say(t("stuffed_fables.flow.encounter_hint", n=rules.encounter_size(len(state.stuffies))))
+    specs = _ask_monsters("stuffed_fables.flow.encounter_monster")
+    if specs:
+        _record(session, actions.Encounter(monsters=monsters_of(specs)))
+
+
+def _activate(session: str, state: SfState) -> None:
+    name = monsters.next_monster(state)
+    if name is None:
+        raise GmError("stuffed_fables.error.all_acted")
+    roll = prompts.integer(t("stuffed_fables.flow.black_roll", monster=name), min=1, max=6)
+    _, info = _record(session, actions.Activate(monster=name, roll=roll))
+    m = info["monster"]
+    key = "stuffed_fables.activate.done" if info["had_die"] else "stuffed_fables.activate.no_die"
+    prompts.say(t(key, name=m.name, position=m.position, roll=roll))
+    prompts.say(t("stuffed_fables.reminder.move"))
+    prompts.say(t("stuffed_fables.reminder.attack"))
+
+
+def _monster_attack(session: str, state: SfState) -> None:
+    awake = [s.name for s in state.stuffies if not s.unconscious]
+    who = prompts.select(t("stuffed_fables.flow.attacked"), awake, rules=("stuffed-fables/monster-attack",))
+    attack = prompts.integer(t("stuffed_fables.flow.attack_value"), min=0)
+    slots = monsters.defensible_slots(state, who)
+    slot = (
+        prompts.select(
+            t("stuffed_fables.flow.defend_with"),
+            [("", t("stuffed_fables.flow.no_defense")), *[(s, s) for s in slots]],
+            default=slots[0] if slots else "",
+            rules=("stuffed-fables/defense",),
+        )
+        if slots
+        else ""
+    )
+    roll = prompts.integer(t("stuffed_fables.flow.defense_roll"), min=1, max=6) if slot else None
+    new, info = _record(
+        session, actions.MonsterAttack(stuffie=who, attack=attack, slot=slot or None, roll=roll)
+    )
+    d = info["defense"]
+    key = "none" if d.roll is None else ("kept" if d.die_kept else "lost")
+    prompts.say(t(f"stuffed_fables.defend.{key}", lost=d.stuffing_lost, attack=d.attack, roll=d.roll))
+    if info["unconscious"]:
+        prompts.say(t("stuffed_fables.unconscious.fell", stuffie=who))
+
+
+def _end_monsters(session: str, state: SfState) -> None:
+    _, info = _record(session, actions.EndMonsterTurn())
+    prompts.say(t("stuffed_fables.monsters.end", n=info["black_discarded"]))
+
+
+THREAT_STEPS = {"surge": _surge, "activate": _activate, "monster_attack": _monster_attack,
+                "end_monsters": _end_monsters}

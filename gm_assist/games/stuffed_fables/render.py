@@ -1,0 +1,126 @@
+"""What Stuffed Fables screens show: the one-glance summary, the status panel, the next step.
+
+No rules here: only reading the state and translating. rich is imported inside functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.i18n import lang, t
+
+from . import bag
+from .model import Colour, SfState
+
+CMD = "gm-assist stuffed-fables"
+
+
+def colour_name(colours: list[Colour], colour_id: str) -> str:
+    """The colour's name in the current language."""
+    for c in colours:
+        if c.id == colour_id:
+            return c.name(lang())
+    return colour_id
+
+
+def pool_text(colours: list[Colour], pool: dict[str, int]) -> str:
+    """"2 orange, 1 black" in the order of the colour table; "—" when empty."""
+    parts = [f"{pool[c.id]} {c.name(lang())}" for c in colours if pool.get(c.id)]
+    return ", ".join(parts) or "—"
+
+
+def dice_text(colours: list[Colour], dice: list[str]) -> str:
+    """"orange, pink" for a list of colour ids."""
+    return ", ".join(colour_name(colours, c) for c in dice) or "—"
+
+
+def summary(state: SfState) -> dict[str, Any]:
+    """The JSON summary of a session (used by `show` and by every session command's `--json`)."""
+    return {
+        "edition": state.edition,
+        "current": state.current,
+        "pending": state.pending,
+        "turns": state.turns,
+        "bag": state.bag, "hand": state.hand, "track": state.track, "discard": state.discard,
+        "group_task": state.group_task.model_dump(mode="json") if state.group_task else None,
+        "stuffies": [s.model_dump(mode="json") for s in state.stuffies],
+        "monsters": [m.model_dump(mode="json") for m in sorted(state.monsters, key=lambda m: m.position)],
+        "monster_turn": state.monster_turn.model_dump(mode="json") if state.monster_turn else None,
+        "next": next_step(state)[0],
+    }
+
+
+def next_step(state: SfState) -> tuple[str, str]:
+    """(step id, translated hint) of what the table does next."""
+    if state.pending == "monsters" and state.monster_turn:
+        from .monsters import next_monster
+
+        name = next_monster(state)
+        if name:
+            return "activate", t("stuffed_fables.next.activate", monster=name, cmd=CMD)
+        return "end_monsters", t("stuffed_fables.next.end_monsters", cmd=CMD)
+    if state.pending == "surge":
+        return "surge", t("stuffed_fables.next.surge", cmd=CMD)
+    if state.current is None:
+        return "draw", t("stuffed_fables.next.draw", cmd=CMD)
+    white = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "stuffing"))
+    black = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "threat"))
+    if white:
+        return "recover", t("stuffed_fables.next.recover", n=white, cmd=CMD)
+    if black:
+        return "place_threat", t("stuffed_fables.next.place_threat", n=black, cmd=CMD)
+    return "actions", t("stuffed_fables.next.actions", cmd=CMD)
+
+
+def slots_text(state: SfState, name: str) -> str:
+    """"board: orange; brave1 ★: —" — each slot of a stuffie and its die (★ = brave card)."""
+    s = next(x for x in state.stuffies if x.name == name)
+    return "; ".join(f"{sl.name}{' ★' if sl.brave else ''}: "
+                     f"{colour_name(state.colours, sl.die) if sl.die else '—'}" for sl in s.slots)
+
+
+def stuffie_line(state: SfState, name: str) -> str:
+    """"Lumpy: 5 stuffing, 0 hearts, 1 button; board: orange" (plain text)."""
+    s = next(x for x in state.stuffies if x.name == name)
+    slots = slots_text(state, name)
+    flag = f" — {t('stuffed_fables.status.unconscious')}" if s.unconscious else ""
+    return t("stuffed_fables.status.stuffie", name=s.name, stuffing=s.stuffing, hearts=s.hearts,
+             buttons=s.buttons, slots=slots) + flag
+
+
+def render(state: SfState, out: Any) -> None:
+    """The status panel: stuffies, monsters by threat position, the dice zones, the next step."""
+    from gm_assist.core.output import table
+
+    rows = [[s.name, str(s.stuffing), str(s.hearts), str(s.buttons),
+             slots_text(state, s.name),
+             t("stuffed_fables.status.unconscious") if s.unconscious else ""] for s in state.stuffies]
+    out.print(table(t("stuffed_fables.status.stuffies"), [
+        t("stuffed_fables.col.name"), t("stuffed_fables.col.stuffing"), t("stuffed_fables.col.hearts"),
+        t("stuffed_fables.col.buttons"), t("stuffed_fables.col.slots"), ""], rows))
+    if state.monsters:
+        mrows = [[str(m.position), m.name, t(f"stuffed_fables.kind_of.{m.kind}"), str(m.stuffing),
+                  "?" if m.defense is None else str(m.defense),
+                  "●" if m.position <= state.track else ""]
+                 for m in sorted(state.monsters, key=lambda m: m.position)]
+        out.print(table(t("stuffed_fables.status.monsters"), [
+            t("stuffed_fables.col.position"), t("stuffed_fables.col.name"), t("stuffed_fables.col.kind"),
+            t("stuffed_fables.col.stuffing"), t("stuffed_fables.col.defense"), t("stuffed_fables.col.die")],
+            mrows))
+    out.print(dice_panel(state), markup=False)
+    out.print(t("stuffed_fables.status.next", hint=next_step(state)[1]), markup=False)
+
+
+def dice_panel(state: SfState) -> str:
+    """Plain-text lines: where the dice are, by colour."""
+    cols = state.colours
+    lines = [
+        t("stuffed_fables.status.bag", dice=pool_text(cols, state.bag), n=bag.pool_size(state.bag)),
+        t("stuffed_fables.status.hand", stuffie=state.current or "—", dice=pool_text(cols, state.hand)),
+        t("stuffed_fables.status.track", n=state.track),
+        t("stuffed_fables.status.discard", dice=pool_text(cols, state.discard)),
+    ]
+    if state.group_task:
+        lines.append(t("stuffed_fables.status.group_task", total=state.group_task.total,
+                       target=state.group_task.target))
+    return "\n".join(lines)

@@ -1,0 +1,244 @@
+"""A stuffie's turn, step by step, as pure state changes (« Tour des peluches »).
+
+Draw 5 dice → stuffing recovery with the white dice → black dice onto the threat track → actions
+with the other dice and the stored ones → end of turn: every die of the hand is discarded and the
+threat check decides whether the monsters act or a surge happens. The monster turn is in
+`monsters.py`. Each function takes the state and returns the new state plus what the screen shows.
+"""
+
+from __future__ import annotations
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+
+from . import bag, rules
+from .model import Check, GroupTask, MonsterKind, MonsterTurn, SfState, Stuffie, ThreatCheck
+
+
+def acting(state: SfState, allow_unconscious: bool = False) -> Stuffie:
+    """The stuffie whose turn it is; an unconscious one may only look for stuffing."""
+    if state.pending:
+        raise GmError(f"stuffed_fables.error.pending_{state.pending}")
+    if state.current is None:
+        raise GmError("stuffed_fables.error.no_turn")
+    stuffie = next(s for s in state.stuffies if s.name == state.current)
+    if stuffie.unconscious and not allow_unconscious:
+        raise GmError("stuffed_fables.error.unconscious_only_recovery", stuffie=stuffie.name)
+    return stuffie
+
+
+def draw(state: SfState, stuffie_name: str, dice: list[str]) -> tuple[SfState, bool]:
+    """« Piocher des dés »: the stuffie draws (5 dice by default, more when a card says so).
+
+    Starts the stuffie's turn when it is not already theirs; another stuffie's turn still holding
+    dice must end first. Returns (state, the bag was refilled from the discard)."""
+    if state.pending:
+        raise GmError(f"stuffed_fables.error.pending_{state.pending}")
+    if state.current not in (None, stuffie_name) and bag.pool_size(state.hand):
+        raise GmError("stuffed_fables.error.turn_in_progress", stuffie=state.current)
+    if state.current != stuffie_name:
+        state = state.model_copy(update={"current": stuffie_name, "turns": state.turns + 1})
+    return bag.draw(state, dice)
+
+
+def recover(state: SfState, rolls: list[int], value: int | None) -> tuple[SfState, Check]:
+    """« Remboursement »: roll the white dice of the hand; total ≥ the stuffie's stuffing value →
+    +1 stuffing (no limit; wakes an unconscious stuffie). The white dice are then discarded.
+    The value given once is remembered for that stuffie (per-stuffie values were not found)."""
+    stuffie = acting(state, allow_unconscious=True)
+    white = bag.with_use(state.colours, "stuffing")
+    in_hand = [c for c in white for _ in range(state.hand.get(c, 0))]
+    if not rolls or len(rolls) > len(in_hand):
+        raise GmError("stuffed_fables.error.white_dice", rolls=len(rolls), white=len(in_hand))
+    value = value if value is not None else stuffie.recovery_value
+    if value is None:
+        raise GmError("stuffed_fables.error.recovery_value", stuffie=stuffie.name)
+    result = rules.recovery(rolls, value)
+    used = in_hand[: len(rolls)]
+    state = bag.to_discard(bag.take_from_hand(state, used), used)
+    stuffie = stuffie.model_copy(update={"recovery_value": value})
+    if result.success:
+        stuffie = rules.gain_stuffing(stuffie)
+    return rules.replace_stuffie(state, stuffie), result
+
+
+def place_threat(state: SfState) -> tuple[SfState, list[int]]:
+    """« Installer la menace »: the hand's black dice go on the threat track from space 1."""
+    acting(state, allow_unconscious=True)
+    return bag.place_threat(state)
+
+
+def spend(state: SfState, hand: list[str], stored: list[str], allowed: list[str], use_key: str,
+          ) -> tuple[SfState, list[str]]:
+    """Take dice for an action from the hand and from the acting stuffie's slots; every die must be
+    of an allowed colour. Returns (state, colours in the order hand then slots)."""
+    stuffie = acting(state)
+    if not hand and not stored:
+        raise GmError("stuffed_fables.error.no_dice")
+    used = list(hand)
+    for slot_name in stored:
+        slot = rules.find_slot(stuffie, slot_name)
+        if not slot.die:
+            raise GmError("stuffed_fables.error.empty_slot", slot=slot.name, stuffie=stuffie.name)
+        used.append(slot.die)
+        stuffie = rules.set_slot(stuffie, slot.name, None)
+    for c in used:
+        if c not in allowed:
+            raise GmError("stuffed_fables.error.wrong_colour", colour=bag.display(state.colours, c),
+                          action=t(f"stuffed_fables.use_for.{use_key}"))
+    state = bag.take_from_hand(rules.replace_stuffie(state, stuffie), list(hand))
+    return state, used
+
+
+def move(state: SfState, hand: list[str], stored: list[str], rolls: list[int]) -> tuple[SfState, Check]:
+    """« Déplacement »: as many spaces as the dice total, orthogonally or diagonally; the dice are
+    discarded. Crossing a solid line needs a die of the line's colour or a line-crossing die."""
+    state, used = spend(state, hand, stored, bag.with_use(state.colours, "move"), "move")
+    result = rules.check(used, rolls, 0)
+    return bag.to_discard(state, used), result
+
+
+def store(state: SfState, colour: str, slot: str) -> SfState:
+    """« Stockage »: a colour die (not white, not black) goes from the hand into an empty slot of
+    the acting stuffie; a slot never holds two dice and a stored die is not swapped."""
+    stuffie = acting(state)
+    if colour not in bag.with_use(state.colours, "store"):
+        raise GmError("stuffed_fables.error.cannot_store", colour=bag.display(state.colours, colour))
+    target = rules.find_slot(stuffie, slot)
+    if target.die:
+        raise GmError("stuffed_fables.error.slot_full", slot=target.name, stuffie=stuffie.name,
+                      die=bag.display(state.colours, target.die))
+    state = bag.take_from_hand(state, [colour])
+    return rules.replace_stuffie(state, rules.set_slot(stuffie, target.name, colour))
+
+
+def encourage_die(state: SfState, to: str, colour: str, slot: str = "board") -> tuple[SfState, str | None]:
+    """« Encouragement »: store a die on another stuffie; a die already there is discarded.
+    Returns (state, the colour of the die pushed to the discard, if any)."""
+    giver = acting(state)
+    if to == giver.name:
+        raise GmError("stuffed_fables.error.encourage_self")
+    if colour not in bag.with_use(state.colours, "store"):
+        raise GmError("stuffed_fables.error.cannot_store", colour=bag.display(state.colours, colour))
+    other = next(s for s in state.stuffies if s.name == to)
+    target = rules.find_slot(other, slot)
+    state = bag.take_from_hand(state, [colour])
+    if target.die:
+        state = bag.to_discard(state, [target.die])
+    return rules.replace_stuffie(state, rules.set_slot(other, target.name, colour)), target.die
+
+
+def encourage_stuffing(state: SfState, to: str, colour: str) -> SfState:
+    """« Encouragement »: discard one of your dice to give one of your stuffing tokens to another
+    stuffie (it wakes up if unconscious; the giver may fall unconscious by giving the last)."""
+    giver = acting(state)
+    if to == giver.name:
+        raise GmError("stuffed_fables.error.encourage_self")
+    if giver.stuffing < 1:
+        raise GmError("stuffed_fables.error.no_stuffing_to_give", stuffie=giver.name)
+    state = bag.to_discard(bag.take_from_hand(state, [colour]), [colour])
+    state, _ = rules.lose_stuffing(state, giver.name, 1)
+    other = next(s for s in state.stuffies if s.name == to)
+    return rules.replace_stuffie(state, rules.gain_stuffing(other))
+
+
+def skill_test(state: SfState, asked: str, hand: list[str], stored: list[str], rolls: list[int],
+               target: int) -> tuple[SfState, Check, bool]:
+    """« Test de compétence »: roll dice of the colour asked plus wild dice; total ≥ target passes.
+    Returns (state, result, automatic failure: the stuffie had no usable die at all)."""
+    stuffie = acting(state)
+    allowed = [asked, *[c for c in bag.with_use(state.colours, "wild_test") if c != asked]]
+    usable = any(state.hand.get(c, 0) for c in allowed) or any(s.die in allowed for s in stuffie.slots)
+    if not usable and not hand and not stored:
+        return state, rules.check([], [], target), True
+    state, used = spend(state, hand, stored, allowed, "test")
+    result = rules.check(used, rolls, target)
+    return bag.to_discard(state, used), result, not usable
+
+
+def search(state: SfState, hand: list[str], stored: list[str], rolls: list[int],
+           target: int) -> tuple[SfState, Check]:
+    """« Fouille »: yellow and wild dice; total ≥ the search value → draw an item card."""
+    state, used = spend(state, hand, stored, bag.with_use(state.colours, "search"), "search")
+    result = rules.check(used, rolls, target)
+    return bag.to_discard(state, used), result
+
+
+def attack(state: SfState, monster: str, kind: str, hand: list[str], stored: list[str], rolls: list[int],
+           defense: int | None) -> tuple[SfState, Check, bool, bool]:
+    """« Attaque de mêlée / à distance »: melee uses melee dice (adjacent, no solid line between),
+    ranged uses ranged dice (range from the weapon, lines do not block). Total ≥ the monster's
+    defense hits. Returns (state, result, defeated, brave card)."""
+    stuffie = acting(state)
+    target = next(m for m in state.monsters if m.name == monster)
+    defense = defense if defense is not None else target.defense
+    if defense is None:
+        raise GmError("stuffed_fables.error.defense_needed", monster=target.name)
+    state, used = spend(state, hand, stored, bag.with_use(state.colours, kind), kind)
+    result = rules.check(used, rolls, defense)
+    state = bag.to_discard(state, used)
+    state = state.model_copy(update={"monsters": [m.model_copy(update={"defense": defense})
+                                                  if m.name == monster else m for m in state.monsters]})
+    if not result.success:
+        return state, result, False, False
+    state, defeated, brave = rules.hit_monster(state, monster, stuffie.name)
+    return state, result, defeated, brave
+
+
+def group_task(state: SfState, target: int) -> SfState:
+    """« Tâche de groupe »: open a group task track with its target (one at a time)."""
+    if target < 1:
+        raise GmError("stuffed_fables.error.bad_value", what="target", value=target)
+    if state.group_task:
+        raise GmError("stuffed_fables.error.group_task_open", total=state.group_task.total,
+                      target=state.group_task.target)
+    return state.model_copy(update={"group_task": GroupTask(target=target)})
+
+
+def contribute(state: SfState, hand: list[str], stored: list[str], rolls: list[int]) -> tuple[SfState, bool]:
+    """« Tâche de groupe »: each rolled die goes onto the group task track, from anywhere on the
+    map; item bonuses do not apply. The task cannot fail: once the total reaches the target it
+    succeeds and its dice are discarded. Returns (state, completed)."""
+    if not state.group_task:
+        raise GmError("stuffed_fables.error.no_group_task")
+    state, used = spend(state, hand, stored, bag.with_use(state.colours, "move"), "group")
+    rules.check(used, rolls, 0)
+    task = state.group_task
+    assert task is not None
+    dice = task.dice
+    for c in used:
+        dice = bag.pool_add(dice, c)
+    task = task.model_copy(update={"total": task.total + sum(rolls), "dice": dice})
+    if task.total >= task.target:
+        return bag.to_discard(state.model_copy(update={"group_task": None}),
+                              [c for c, n in dice.items() for _ in range(n)]), True
+    return state.model_copy(update={"group_task": task}), False
+
+
+def end_turn(state: SfState) -> tuple[SfState, ThreatCheck, list[int]]:
+    """« Fin du tour d'une peluche »: black dice still in hand go on the track first, then every
+    die of the hand is discarded and the threat check runs. Returns (state, check, spaces filled)."""
+    acting(state, allow_unconscious=True)
+    state, spaces = bag.place_threat(state)
+    state = bag.discard_hand(state)
+    result = rules.threat_check(state.track, len(state.monsters), len(state.stuffies))
+    update: dict = {"current": None}
+    if result.outcome == "monsters":
+        order = rules.monster_order(state.monsters)
+        update |= {"pending": "monsters", "monster_turn": MonsterTurn(order=order)}
+    elif result.outcome == "surge":
+        update |= {"pending": "surge"}
+    return state.model_copy(update=update), result, spaces
+
+
+def surge(state: SfState, specs: list[tuple[str, MonsterKind]]) -> SfState:
+    """Surge (« répercussion ») resolved on the current page. Monsters it brings in act at once;
+    otherwise every black die is discarded and the discard goes back into the bag."""
+    if state.pending != "surge":
+        raise GmError("stuffed_fables.error.no_surge")
+    if specs:
+        state = rules.add_monsters(state, specs)
+        return state.model_copy(update={"pending": "monsters", "monster_turn": MonsterTurn(
+            order=rules.monster_order(state.monsters), from_surge=True)})
+    state = bag.discard_to_bag(bag.clear_track(state))
+    return state.model_copy(update={"pending": None})

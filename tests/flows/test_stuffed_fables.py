@@ -1,0 +1,89 @@
+"""Stuffed Fables guided flow, driven by scripted keys: one stuffie turn ending in a monster turn."""
+
+from __future__ import annotations
+
+from gm_assist.core.session import load
+from gm_assist.games.stuffed_fables import flow
+from gm_assist.games.stuffed_fables.rules import census_ok
+
+
+def test_wizard_creates_the_session(keys) -> None:  # noqa: ANN001
+    keys.send(keys.type("lumpy"), keys.type("Stitch"), keys.ENTER, keys.ENTER)  # two stuffies, FR dice
+    name = flow.new_session()
+    assert name
+    _, state = load("stuffed-fables", name)
+    assert [s.name for s in state.stuffies] == ["Lumpy", "Stitch"]
+    assert state.edition == "fr" and state.bag["black"] == 3
+
+
+def test_one_stuffie_turn_ending_in_a_monster_turn(keys, gm) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.ENTER,                                  # menu: draw (proposed)
+        keys.ENTER, keys.ENTER,                      # Lumpy; we drew the dice ourselves
+        keys.type("orange, blanc, noir, noir, rose"),
+        keys.ENTER, keys.type("4"), keys.type("5"),  # recovery (proposed): value 4, white die 5 → +1
+        keys.ENTER,                                  # black dice onto the threat track (proposed)
+        keys.select(1), keys.ENTER, keys.ENTER,      # store: orange (proposed) on the board
+        keys.select(8),                              # end the turn → 2 black dice ≥ 1 monster
+        keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
+        keys.UP + keys.ENTER,                        # a monster attacks a stuffie
+        keys.ENTER, keys.type("2"),                  # Lumpy, attack 2
+        keys.ENTER, keys.type("1"),                  # defends with the stored die: rolls 1
+        keys.ENTER,                                  # end the monster turn (proposed)
+        keys.select(3),                              # leave
+    )
+    flow.run(name)
+    _, state = load("stuffed-fables", name)
+    lumpy = state.stuffies[0]
+    assert lumpy.recovery_value == 4
+    assert lumpy.stuffing == 5            # 5 + 1 recovered − (2 − 1)
+    assert lumpy.slots[0].die is None     # the defense die was discarded
+    assert state.pending is None and state.monster_turn is None and state.current is None
+    assert state.track == 0 and state.discard == {} and state.bag == state.in_play
+    assert census_ok(state)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[1:] == [
+        "Lumpy draws 5 dice", "Stuffing recovery (5)", "Black dice onto the threat track",
+        "orange die stored on board", "End of turn and threat check", "Minion Crawly rolls 3",
+        "Minion attack 2 on Lumpy", "End of the minion turn"]
+
+
+def test_cancel_wizard_creates_nothing(keys, gm) -> None:  # noqa: ANN001
+    keys.send(keys.type("Lumpy"), keys.CTRL_C)
+    assert flow.new_session() is None
+    assert gm("sessions", "--json").json["sessions"] == []
+
+
+def test_cancel_a_step_records_nothing_and_bad_input_is_refused(keys, gm) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    before = gm("show", "--json").json["session"]["changes"]
+    keys.send(
+        keys.ENTER, keys.ENTER, keys.ENTER, keys.CTRL_C,          # draw → Lumpy → table → cancel
+        keys.ENTER, keys.ENTER, keys.ENTER,                        # draw again…
+        keys.type("turquoise"), keys.BACKSPACE * 9, keys.type("noir,noir,noir"),  # refused, then too many
+        keys.select(3),                                            # leave
+    )
+    flow.run(name)
+    assert gm("show", "--json").json["session"]["changes"] == before
+
+
+def test_surge_bringing_a_boss_that_acts_at_once(keys, gm) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.ENTER, keys.ENTER, keys.ENTER, keys.type("noir, noir"),  # Lumpy draws two black dice
+        keys.ENTER,                                                    # onto the threat track
+        keys.select(8),                                                # end the turn: 2 black ≥ 1 → surge
+        keys.ENTER, keys.type("Grub:boss"), keys.ENTER,                # the surge brings a boss in
+        keys.ENTER, keys.type("2"),                                    # it acts at once
+        keys.ENTER,                                                    # end of the monster turn
+        keys.select(3),                                                # leave
+    )
+    flow.run(name)
+    _, state = load("stuffed-fables", name)
+    assert [(m.name, m.kind, m.stuffing) for m in state.monsters] == [("Grub", "boss", 1)]
+    assert state.pending is None and state.track == 0 and state.bag == state.in_play
