@@ -1,0 +1,369 @@
+"""`gm-assist mice-and-mystics …` (alias `souris`): parse → rules/actions → emit.
+
+Session and track commands here; the mice's records in ``cli_mice.py``; reference sheets and the
+enemy data in ``cli_ref.py`` (both register their commands on ``app``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, escape, why
+
+from . import catalog, parse, rules
+from .actions import GAME, AddCheese, Defeat, EndChapter, EndTurn, Hourglass, NewTile, PlaceInitiative, SwapUp
+from .model import MiceState, MouseRecord
+
+NS = "mice_and_mystics"
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False, help=t(f"{NS}.help.app"))
+
+MiceOpt = Annotated[list[str] | None, typer.Option("--mouse", "-m", help=t(f"{NS}.help.mouse"))]
+EnemyOpt = Annotated[list[str] | None, typer.Option("--enemy", "-e", help=t(f"{NS}.help.enemy"))]
+
+
+def session_mode() -> bool:
+    """True when a command should act on a session: ``--session`` given, or the current session is a
+    Mice and Mystics one. Otherwise calculators answer without saving anything."""
+    from gm_assist.core import index
+    from gm_assist.core.context import ctx
+
+    if ctx().session:
+        return True
+    sid = index.current()
+    return any(e["id"] == sid and e["game"] == GAME for e in index.entries()) if sid else False
+
+
+def load_state() -> tuple[Any, MiceState]:
+    """The current (or ``--session``) Mice and Mystics session, read-only."""
+    from gm_assist.core.session import load
+
+    return load(GAME)
+
+
+def record_action(action: Any) -> tuple[Any, list[Any]]:
+    """Record an action on the session; returns the record and the events its rules raised."""
+    from gm_assist.core.session import record
+
+    rec = record(action)
+    return rec, action.outcome(rec.before)[1]
+
+
+def finish(
+    rec: Any, events: list[Any], json_out: bool, extra: dict[str, Any] | None = None, after: Any = None
+) -> None:
+    """Print what was recorded, the events and the next step; or one JSON document."""
+    from .view import events_json, render_events, render_turn, summary
+
+    data = {
+        "label": rec.label,
+        "session": rec.session.name,
+        **(extra or {}),
+        "events": events_json(events),
+        "state": summary(rec.state),
+    }
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        render_events(events, out)
+        if after is not None:
+            after(out)
+        else:
+            render_turn(rec.state, out)
+
+    emit(data, text, json_out)
+
+
+@app.command("new", help=t(f"{NS}.cmd.new"))
+def new_cmd(
+    mouse: MiceOpt = None,
+    chapter: Annotated[int, typer.Option("--chapter", help=t(f"{NS}.help.chapter"))] = 1,
+    end: Annotated[int | None, typer.Option("--end", help=t(f"{NS}.help.end"))] = None,
+    name: Annotated[str | None, typer.Option("--name", help=t(f"{NS}.help.name"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Start a campaign session with its mice."""
+    from gm_assist.core.session import create
+
+    state = new_state(parse.split_list(mouse), chapter, end)
+    info = create(
+        GAME, state, name=name, label=(f"{NS}.action.new", {"mice": ", ".join(m.name for m in state.mice)})
+    )
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(t(f'{NS}.new.done', name=info.name, chapter=chapter))}")
+        from .view import render_mice
+
+        render_mice(state.mice, out)
+        out.print(escape(t(f"{NS}.status.next_initiative")))
+
+    emit({"session": info.name, "chapter": chapter, "mice": [m.name for m in state.mice]}, text, json_out)
+
+
+def new_state(mice: list[str], chapter: int = 1, end: int | None = None) -> MiceState:
+    """The initial state of a session (names checked: at least one mouse, no mouse twice)."""
+    names = [catalog.canonical_mouse(m) for m in mice]
+    if not names:
+        raise GmError(f"{NS}.error.no_mouse")
+    dup = next((n for n in names if names.count(n) > 1), None)
+    if dup:
+        raise GmError(f"{NS}.error.duplicate_mouse", name=dup)
+    if chapter < 1 or (end is not None and end < 1):
+        raise GmError(f"{NS}.error.at_least_one", value=min(chapter, end or 1))
+    return MiceState(mice=[MouseRecord(name=n) for n in names], chapter=chapter, end_page=end)
+
+
+@app.command("status", help=t(f"{NS}.cmd.status"))
+def status_cmd(json_out: JsonOpt = False) -> None:
+    """The session at a glance: track, wheel, hourglass, mice, feats."""
+    from .view import render_status, summary
+
+    info, state = load_state()
+    emit({"session": info.name, **summary(state)}, lambda out: render_status(state, out), json_out)
+
+
+@app.command("initiative", help=t(f"{NS}.cmd.initiative"))
+def initiative_cmd(
+    mouse: MiceOpt = None,
+    enemy: EnemyOpt = None,
+    present: Annotated[list[str] | None, typer.Option("--present", help=t(f"{NS}.help.present"))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=t(f"{NS}.help.seed"))] = None,
+    track: Annotated[list[str] | None, typer.Option("--track", help=t(f"{NS}.help.track"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Lay initiative cards on the track: all shuffled together, or only the new enemy types added."""
+    from gm_assist.core.dice import new_seed, rng
+
+    cat = catalog.enemies()
+    specs = [parse.enemy_count(e, cat) for e in parse.split_list(enemy)]
+    counts: dict[str, int] = {}
+    for e, n in specs:
+        counts[e.id] = counts.get(e.id, 0) + n
+    if present and seed is not None:
+        raise GmError(f"{NS}.error.present_or_seed")
+    saving = session_mode()
+    if saving:
+        if track:
+            raise GmError(f"{NS}.error.track_in_session")
+        _, state = load_state()
+        named = [parse.session_mouse(state, m) for m in parse.split_list(mouse)]
+        mice = named or [m.name for m in state.mice]
+        existing = list(state.track)
+    else:
+        mice = [catalog.canonical_mouse(m) for m in parse.split_list(mouse)]
+        existing = parse.track_cards(parse.split_list(track), cat)
+        if not mice and not existing:
+            raise GmError(f"{NS}.error.no_mouse")
+    enemies = [e for e, _ in specs]
+    draw = rules.cards_to_place(existing, mice, enemies)
+    if not draw.cards and not (saving and counts):
+        raise GmError(f"{NS}.error.nothing_to_place", ignored=", ".join(draw.ignored) or "-")
+    if present:
+        ordered = rules.dealt(
+            existing, draw, parse.card_names([*existing, *draw.cards], cat, parse.split_list(present))
+        )
+        seed_used = None
+    else:
+        seed_used = new_seed() if seed is None else seed
+        ordered = rules.shuffled(draw.cards, rng(seed_used))
+    result = rules.lay_out(existing, draw, ordered)
+    data = {
+        "order": [c.name for c in result.track],
+        "added": result.added,
+        "ignored": result.ignored,
+        "ambush": result.ambush,
+        "first": result.first,
+        "seed": seed_used,
+        "saved": saving,
+    }
+
+    def after(out: Any) -> None:
+        from .view import render_initiative
+
+        render_initiative(result, seed_used, out)
+
+    if not saving:
+        emit(data, after, json_out)
+        return
+    rec, events = record_action(
+        PlaceInitiative(mice=mice, enemies=enemies, counts=counts, ordered=ordered, seed=seed_used)
+    )
+    finish(rec, events, json_out, data, lambda out: (after(out), _turn(rec.state, out)))
+
+
+def _turn(state: MiceState, out: Any) -> None:
+    from .view import render_turn
+
+    render_turn(state, out)
+
+
+@app.command("next", help=t(f"{NS}.cmd.next"))
+def next_cmd(json_out: JsonOpt = False) -> None:
+    """End the current card's turn: the next card plays (cheese for a quiet round, charm ends)."""
+    _, state = load_state()
+    ended = rules.current_card(state)
+    rec, events = record_action(EndTurn())
+    card = rules.current_card(rec.state)
+    finish(
+        rec,
+        events,
+        json_out,
+        {
+            "ended": ended.name if ended else None,
+            "turn": card.name if card else None,
+            "round": rec.state.round,
+            "runner": rules.minion_runner(rec.state.track),
+        },
+    )
+
+
+@app.command("defeat", help=t(f"{NS}.cmd.defeat"))
+def defeat_cmd(
+    enemy: Annotated[str, typer.Argument(help=t(f"{NS}.help.enemy_type"))],
+    count: Annotated[int, typer.Option("--count", "-n", help=t(f"{NS}.help.count"))] = 1,
+    by: Annotated[str | None, typer.Option("--by", help=t(f"{NS}.help.by"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Minions (or a boss) defeated: the type's card leaves the track with its last figure."""
+    _, state = load_state()
+    ident = catalog.resolve_enemy(enemy).id
+    who = parse.session_mouse(state, by) if by else None
+    rec, events = record_action(Defeat(type=ident, count=count, by=who))
+    finish(
+        rec,
+        events,
+        json_out,
+        {
+            "type": ident,
+            "left": rec.state.minions.get(ident, 0),
+            "removed": ident not in {c.owner for c in rec.state.track},
+        },
+    )
+
+
+@app.command("wheel", help=t(f"{NS}.cmd.wheel"))
+def wheel_cmd(
+    cheese: Annotated[int, typer.Argument(help=t(f"{NS}.help.wheel"))] = 1,
+    set_to: Annotated[int | None, typer.Option("--set", help=t(f"{NS}.help.wheel_set"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Cheese rolled by the minions goes on the cheese wheel (6th cheese: surge)."""
+    if set_to is not None and not 0 <= set_to < 6:
+        raise GmError(f"{NS}.error.wheel_range", value=set_to)
+    if set_to is None and cheese < 1:
+        raise GmError(f"{NS}.error.at_least_one", value=cheese)
+    rec, events = record_action(AddCheese(n=cheese, set_to=set_to))
+    s = rec.state
+    finish(
+        rec,
+        events,
+        json_out,
+        {"wheel": s.wheel, "hourglass": s.hourglass, "surged": s.surged},
+        lambda out: out.print(
+            f"{escape(t(f'{NS}.status.wheel', wheel=s.wheel, hourglass=s.hourglass, end=s.end_page or '?'))} "
+            f"{why('mice-and-mystics/cheese-wheel')}"
+        ),
+    )
+
+
+@app.command("swap", help=t(f"{NS}.cmd.swap"))
+def swap_cmd(
+    enemy: Annotated[str, typer.Argument(help=t(f"{NS}.help.enemy_type"))], json_out: JsonOpt = False
+) -> None:
+    """An aggressive type's card trades places with the card above it."""
+    ident = catalog.resolve_enemy(enemy).id
+    rec, events = record_action(SwapUp(type=ident))
+    finish(rec, events, json_out, {"order": [c.name for c in rec.state.track]})
+
+
+@app.command("tile", help=t(f"{NS}.cmd.tile"))
+def tile_cmd(
+    name: Annotated[str, typer.Option("--name", help=t(f"{NS}.help.tile_name"))] = "",
+    json_out: JsonOpt = False,
+) -> None:
+    """The party explores to a new tile: the surge is available again, enemies left behind leave the track."""
+    rec, events = record_action(NewTile(name=name.strip()))
+    finish(
+        rec,
+        events,
+        json_out,
+        {"tile": rec.state.tile, "tile_name": rec.state.tile_name},
+        lambda out: out.print(escape(t(f"{NS}.tile.done", tile=rec.state.tile))),
+    )
+
+
+@app.command("hourglass", help=t(f"{NS}.cmd.hourglass"))
+def hourglass_cmd(
+    page: Annotated[int | None, typer.Option("--page", help=t(f"{NS}.help.page"))] = None,
+    end: Annotated[int | None, typer.Option("--end", help=t(f"{NS}.help.end"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Set the hourglass page and/or the End marker's page (storybook)."""
+    if page is None and end is None:
+        raise GmError(f"{NS}.error.hourglass_what")
+    _, state = load_state()
+    rec, events = record_action(Hourglass(page=state.hourglass if page is None else page, end=end))
+    s = rec.state
+    finish(
+        rec,
+        events,
+        json_out,
+        {"hourglass": s.hourglass, "end_page": s.end_page},
+        lambda out: out.print(
+            escape(t(f"{NS}.status.wheel", wheel=s.wheel, hourglass=s.hourglass, end=s.end_page or "?"))
+        ),
+    )
+
+
+@app.command("end-chapter", help=t(f"{NS}.cmd.end_chapter"))
+def end_chapter_cmd(
+    keep: Annotated[list[str] | None, typer.Option("--keep", help=t(f"{NS}.help.keep"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """End the chapter: apply the carry-over checklist to every mouse."""
+    from .view import render_carry
+
+    _, state = load_state()
+    action = EndChapter(keep=parse.keep_choices(state, parse.split_list(keep)))
+    reports = action.reports(state)
+    rec, _ = record_action(action)
+    finish(
+        rec,
+        [],
+        json_out,
+        {"done": state.chapter, "chapter": rec.state.chapter, "mice": reports},
+        lambda out: render_carry(reports, rec.state.chapter, out),
+    )
+
+
+@app.command("place", help=t(f"{NS}.cmd.place"))
+def place_cmd(
+    space: Annotated[list[str] | None, typer.Option("--space", help=t(f"{NS}.help.space"))] = None,
+    enemy: Annotated[
+        list[str] | None, typer.Option("--enemy", "-e", help=t(f"{NS}.help.place_enemy"))
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Where the enemies go on the blue-paw spaces (red circles, farthest, nearest)."""
+    from .view import placement_json, render_placement
+
+    cat = catalog.enemies()
+    spaces = [parse.space(s) for s in parse.split_list(space)]
+    if not spaces:
+        raise GmError(f"{NS}.error.no_space")
+    groups = [parse.enemy_group(e, cat) for e in parse.split_list(enemy)]
+    result = rules.place_enemies(spaces, groups)
+    names = {g.type: (cat[g.type].name.get(_lang()) if g.type in cat else g.type) for g in groups}
+    emit(placement_json(result), lambda out: render_placement(result, names, out), json_out)
+
+
+def _lang() -> str:
+    from gm_assist.core.i18n import lang
+
+    return lang()
+
+
+from . import cli_mice, cli_ref  # noqa: E402,F401  (register their commands on `app`)

@@ -1,0 +1,94 @@
+"""Mice and Mystics guided flow, driven by scripted keys: set-up, a round, cancel and error paths."""
+
+from __future__ import annotations
+
+from gm_assist.core.session import load
+from gm_assist.games.mice_and_mystics import flow
+
+GAME = "mice-and-mystics"
+QUIT = flow.MENU.index("quit")
+
+
+def menu(keys, entry: str, has_track: bool) -> str:  # noqa: ANN001
+    """Keys choosing a menu entry; the pointer starts on `next` (track laid) or `initiative`."""
+    start = 0 if has_track else flow.MENU.index("initiative")
+    return keys.select(flow.MENU.index(entry) - start)
+
+
+def test_setup_and_a_guided_round(keys) -> None:  # noqa: ANN001
+    keys.send(
+        keys.DOWN,
+        keys.SPACE,
+        keys.DOWN,
+        keys.SPACE,
+        keys.ENTER,  # Tilda and Nez ticked
+        keys.ENTER,  # no other mouse
+        keys.ENTER,  # chapter 1 (default)
+        keys.type("8", clear=1),  # End marker on page 8
+    )
+    name = flow.new_session()
+    assert name
+    _, state = load(GAME, name)
+    assert [m.name for m in state.mice] == ["Tilda", "Nez"] and state.end_page == 8
+
+    keys.send(
+        keys.ENTER,  # menu: lay initiative (the default with no track)
+        keys.SPACE,
+        keys.ENTER,  # roach ticked
+        keys.type("2", clear=1),  # two roaches on the tile
+        keys.select(1),  # we dealt the cards ourselves
+        keys.select(2),  # top card: the roach (choices: Tilda, Nez, Roach)
+        keys.select(0),  # second: Tilda; Nez is the last card
+        keys.ENTER,  # menu: next (the default now) → the roach card ends
+        keys.type("2", clear=1),  # the roaches rolled 2 cheese
+        keys.ENTER,  # next: Tilda's turn ends
+        menu(keys, "mouse", True),
+        keys.select(0),
+        keys.select(0),
+        keys.type("2", clear=1),  # Tilda: 2 wounds
+        menu(keys, "quit", True),
+    )
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert [c.name for c in state.track] == ["roach", "Tilda", "Nez"]
+    assert state.turn == 2 and state.round == 1
+    assert state.wheel == 2 and state.minions == {"roach": 2}
+    assert state.mice[0].wounds == 2
+
+
+def test_guided_chapter_end_keeps_the_chosen_card(keys, gm) -> None:  # noqa: ANN001
+    assert gm(GAME, "new", "--mouse", "Lily").exit_code == 0
+    gm(GAME, "item", "Lily", "Sword")
+    gm(GAME, "item", "Lily", "Bow")
+    gm(GAME, "cheese", "Lily", "4")
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(menu(keys, "chapter", False), "y", keys.select(1), menu(keys, "quit", False))
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert state.chapter == 2 and [i.name for i in state.mice[0].items] == ["Bow"]
+    assert state.mice[0].cheese == 0
+
+
+def test_cancel_wizard_creates_nothing(keys, gm) -> None:  # noqa: ANN001
+    keys.send(keys.CTRL_C)
+    assert flow.new_session() is None
+    assert gm("sessions", "--json").json["sessions"] == []
+
+
+def test_cancel_a_step_records_nothing(keys, gm) -> None:  # noqa: ANN001
+    assert gm(GAME, "new", "--mouse", "Tilda").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    before = gm("show", "--json").json["session"]["changes"]
+    keys.send(keys.ENTER, keys.CTRL_C, menu(keys, "quit", False))  # start initiative, cancel, leave
+    flow.run(name)
+    assert gm("show", "--json").json["session"]["changes"] == before
+
+
+def test_refused_step_keeps_the_menu_going(keys, gm) -> None:  # noqa: ANN001
+    assert gm(GAME, "new", "--mouse", "Tilda").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    # defeat with no minion on the tile is refused; then wheel +1 works; then leave
+    keys.send(menu(keys, "defeat", False), menu(keys, "wheel", False), keys.ENTER, menu(keys, "quit", False))
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert state.wheel == 1
