@@ -37,10 +37,10 @@ class LazyGroup(TyperGroup):
         if name not in self.commands and name in _LAZY:
             import importlib
 
+            from gm_assist.core.lazy_cli import lazy_group
+
             module = importlib.import_module(_LAZY[name][0])
-            command = typer.main.get_command(module.app)
-            command.name = name
-            self.commands[name] = command
+            self.commands[name] = lazy_group(module.app, name)
         return self.commands.get(name)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

@@ -63,9 +63,14 @@ def _choices(choices: Sequence[Any]) -> list[Any]:
     return out
 
 
-def select(message: str, choices: Sequence[Any], default: Any = None, rules: Sequence[str] = ()) -> Any:
+_RAISE = object()
+
+
+def select(message: str, choices: Sequence[Any], default: Any = None, rules: Sequence[str] = (),
+           on_cancel: Any = _RAISE) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
-    entry that shows those rule cards and asks again."""
+    entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
+    value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising."""
     import questionary
 
     from gm_assist.core.i18n import t
@@ -77,8 +82,13 @@ def select(message: str, choices: Sequence[Any], default: Any = None, rules: Seq
     while True:
         values = [c.value for c in items]
         chosen_default = default if default in values else None
-        answer = _ask(questionary.select(message, choices=items, default=chosen_default,
-                                         instruction=t("core.prompt.select_hint")))
+        try:
+            answer = _ask(questionary.select(message, choices=items, default=chosen_default,
+                                             instruction=t("core.prompt.select_hint")))
+        except Cancelled:
+            if on_cancel is _RAISE:
+                raise
+            return on_cancel
         if answer is _RULE:
             show_rules(list(rules))
             continue

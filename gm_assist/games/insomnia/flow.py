@@ -117,7 +117,7 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
                 ("brave", t("insomnia.flow.brave")), ("other", t("insomnia.flow.move_other")),
                 ("leave", t("insomnia.flow.leave"))]
     choice = prompts.select(t("insomnia.flow.race_menu", name=active), choices,
-                            rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"))
+                            rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"), on_cancel="leave")
     if choice == "leave":
         return "leave"
     if choice in ("move", "other"):
@@ -167,11 +167,18 @@ def _scoring_step(state: InsomniaState, session_name: str) -> str | None:
             return None
 
         default = ",".join(map(str, table.moves))
-        values = prompts.text(t("insomnia.flow.table"), default=default, validate=_check)
+        try:  # scoring is this phase's only step: Esc here goes back to the home menu
+            values = prompts.text(t("insomnia.flow.table"), default=default, validate=_check)
+        except Cancelled:
+            return "leave"
         if values.strip() != default:
             table = catalog.table_for(len(state.players), rules.parse_table_values(values))
-    elif not prompts.confirm(t("insomnia.flow.score_solo"), default=True):
-        return None
+    else:
+        try:
+            if not prompts.confirm(t("insomnia.flow.score_solo"), default=True):
+                return "leave"
+        except Cancelled:
+            return "leave"
     _record(actions.EndRace(table=table), session_name, table)
     return None
 
@@ -185,7 +192,7 @@ def _rest_step(state: InsomniaState, session_name: str) -> str | None:
     if not board_full(state):
         choices.insert(0, ("tile", t("insomnia.flow.rest_tile")))
     choice = prompts.select(t("insomnia.flow.rest_menu", name=who), choices,
-                            rules=("insomnia/rest-phase", "insomnia/dream-tiles"))
+                            rules=("insomnia/rest-phase", "insomnia/dream-tiles"), on_cancel="leave")
     if choice == "leave":
         return "leave"
     if choice == "zzz":

@@ -28,13 +28,10 @@ EnemyOpt = Annotated[list[str] | None, typer.Option("--enemy", "-e", help=t(f"{N
 def session_mode() -> bool:
     """True when a command should act on a session: ``--session`` given, or the current session is a
     Mice and Mystics one. Otherwise calculators answer without saving anything."""
-    from gm_assist.core import index
     from gm_assist.core.context import ctx
+    from gm_assist.core.session import current_game
 
-    if ctx().session:
-        return True
-    sid = index.current()
-    return any(e["id"] == sid and e["game"] == GAME for e in index.entries()) if sid else False
+    return bool(ctx().session) or current_game() == GAME
 
 
 def load_state() -> tuple[Any, MiceState]:

@@ -70,6 +70,7 @@ def run(session_name: str) -> None:
                 _menu(state),
                 default=next_step(state)[0],
                 rules=("stuffed-fables/turn", "stuffed-fables/threat-check"),
+                on_cancel="leave",
             )
             if choice == "leave":
                 return

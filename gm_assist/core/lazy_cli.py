@@ -1,0 +1,63 @@
+"""Turn a typer app into a click group that converts only the command that runs.
+
+Typer converts every command of an app (inspecting each signature and evaluating its annotations)
+before running one; a game has 20–40 commands, which cost ~50 ms of start-up. This group keeps the
+typer definitions and converts a command the first time it is asked for (help lists convert all).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+from typer.main import get_command_from_info, get_command_name, get_group_from_info, solve_typer_info_defaults
+
+
+class LazyTyperGroup(TyperGroup):
+    """A typer group whose sub-commands are converted on first use."""
+
+    _pending: dict[str, Any]
+    _app: typer.Typer
+
+    def _convert(self, name: str) -> None:
+        info = self._pending.pop(name)
+        app = self._app
+        if isinstance(info, typer.models.TyperInfo):
+            command = get_group_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
+                                          suggest_commands=app.suggest_commands,
+                                          rich_markup_mode=app.rich_markup_mode)
+        else:
+            command = get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
+                                            rich_markup_mode=app.rich_markup_mode)
+        self.commands[name] = command
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.commands, *(n for n in self._pending if n not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self._pending:
+            self._convert(cmd_name)
+        return self.commands.get(cmd_name)
+
+
+def _name(info: Any) -> str:
+    if isinstance(info, typer.models.TyperInfo):
+        return solve_typer_info_defaults(info).name or ""
+    return info.name or get_command_name(info.callback.__name__)
+
+
+def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
+    """The click group of ``app`` with its commands converted lazily."""
+    shell = copy.copy(app)
+    shell.registered_commands = []
+    shell.registered_groups = []
+    shell.info = copy.copy(app.info)
+    shell.info.cls = LazyTyperGroup
+    group = typer.main.get_group(shell)
+    assert isinstance(group, LazyTyperGroup)
+    group._app = app
+    group._pending = {_name(info): info for info in [*app.registered_commands, *app.registered_groups]}
+    group.name = name
+    return group
