@@ -1,0 +1,349 @@
+"""`gm-assist tmb battle …`: the battle of the current adventure, step by step (journaled, undoable).
+
+Thin shell over ``battle_actions``: parse, preview which chips enter (to fill their stats from the
+catalog), record the action, show the track and the next step.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, escape, why
+
+from . import battle_actions as ba
+from . import battle_catalog as cat
+from .battle import UnitIn
+from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, specs
+from .battle_queue import BattleRuleError, QueueChip
+from .battle_track import LANES, check_lane, find_unit, plan_entries
+from .battle_views import battle_json, chips_text, render_battle
+
+battle_app = typer.Typer(
+    no_args_is_help=True, help="The current adventure's battle: start, damage, turns, rounds, end."
+)
+
+TargetArg = Annotated[str, typer.Argument(help="A unit: gearloc or baddie name, or a lane number (2 or L2).")]
+
+
+def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
+    """Print what was recorded, the battle screen and the next step (or the JSON document)."""
+    state = rec.state
+    party = [{"name": g.name, "hp": g.hp, "max_hp": g.max_hp, "ko": g.ko} for g in state.party]
+    data = {"label": rec.label, "session": rec.session.name, **battle_json(state.battle), "party": party}
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        for line in lines or []:
+            out.print(line)
+        render_battle(state.battle, out)
+
+    emit(data, text, json_out)
+
+
+def fill_named(queue: list[QueueChip], lanes: list[int], given: list[UnitIn]) -> list[UnitIn]:
+    """Complete each flipped chip from the catalog when the chip is face up (scouted or named by a
+    card) and the table gave no name; refuse when chips would enter without their stats."""
+    filled = list(given)
+    for index, spec in enumerate(filled):
+        plan = plan_entries(queue, lanes, filled)
+        if index < len(plan) and spec.name is None and plan[index][1].name:
+            chip_name = plan[index][1].name or ""
+            filled[index] = cat.fill_from_catalog(spec.model_copy(update={"name": chip_name}))
+    plan = plan_entries(queue, lanes, filled)
+    if len(filled) < len(plan):
+        lane, chip = plan[len(filled)]
+        raise GmError("tmb_battle.error.baddie_needed", lane=lane, points=chip.points)
+    return filled
+
+
+def _rolls(
+    gearloc: list[str] | None, roll: bool, seed: int | None, party: list[Any]
+) -> tuple[dict[str, int], list[str]]:
+    from gm_assist.core.dice import new_seed, rng
+
+    rolls = dict(_pair(v) for v in gearloc or [])
+    lines: list[str] = []
+    if roll:
+        generator = rng(seed if seed is not None else new_seed())
+        known = {cat.fold(n) for n in rolls}
+        for g in ba.fighters_of(party):
+            if cat.fold(g.name) not in known:
+                rolls[g.name] = generator.randint(1, 6)
+                lines.append(t("tmb_battle.start.rolled", name=escape(g.name), roll=rolls[g.name]))
+    return rolls, lines
+
+
+@battle_app.command("start")
+def start_cmd(
+    baddie: BaddieSpecOpt = None,
+    gearloc: Annotated[
+        list[str] | None, typer.Option("--gearloc", help="NAME=ROLL: a gearloc's initiative roll.")
+    ] = None,
+    roll: Annotated[
+        bool, typer.Option("--roll", help="Let the app roll the initiative dice not given.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for --roll.")] = None,
+    extra_points: ExtraOpt = 0,
+    add: Annotated[
+        list[int] | None, typer.Option("--add", help="A chip a card adds after the queue is built (repeat).")
+    ] = None,
+    first: FirstOpt = None,
+    tyrant: Annotated[
+        bool | None,
+        typer.Option(
+            "--tyrant/--no-tyrant", help="Tyrant battle (default: when today's encounter is the tyrant)."
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Set up the battle (rulebook p. 18): queue from baddie points, first four chips into lanes 1-4
+    (give each flipped chip with --baddie, in lane order), gearloc initiative, round die on M1."""
+    from gm_assist.core.session import load, record
+
+    _, state = load("tmb")
+    is_tyrant = tyrant if tyrant is not None else bool(state.encounter and state.encounter.kind == "tyrant")
+    queue, _ = ba.start_queue(state, is_tyrant, extra_points, add or [])
+    flipped = fill_named(queue, list(range(1, LANES + 1)), specs(baddie))
+    rolls, lines = _rolls(gearloc, roll, seed, state.party)
+    action = ba.StartBattle(
+        extra_points=extra_points,
+        added=add or [],
+        baddies=flipped,
+        rolls=rolls,
+        first=first or [],
+        tyrant=is_tyrant,
+    )
+    rec = record(action)
+    if is_tyrant:
+        head = t("tmb_battle.start.tyrant_queue", queue=chips_text(queue)) + " " + why("tmb/tyrant-battle")
+    else:
+        points = state.day * len(state.party) + extra_points
+        head = (
+            t("tmb_battle.start.queue", points=points, queue=chips_text(queue))
+            + " "
+            + why("tmb/baddie-points")
+        )
+    lines.insert(0, head)
+    lines.append(t("tmb_battle.start.lanes") + " " + why("tmb/battle-setup"))
+    show(rec, json_out, lines)
+
+
+@battle_app.command("status")
+def status_cmd(json_out: JsonOpt = False) -> None:
+    """The battle screen: initiative track, round die, queue, whose turn it is."""
+    from gm_assist.core.session import load
+
+    info, state = load("tmb")
+    battle = ba.running(state)
+    emit({"session": info.name, **battle_json(battle)}, lambda out: render_battle(battle, out), json_out)
+
+
+def _shown(target: str) -> str:
+    """The name of the unit a target designates (for the journal label); errors come later."""
+    from gm_assist.core.session import load
+
+    try:
+        battle = ba.running(load("tmb")[1])
+        return find_unit(battle, target).name
+    except (GmError, BattleRuleError):
+        return target
+
+
+def _amount(value: int) -> int:
+    if value < 1:
+        raise GmError("tmb_battle.error.amount", value=value)
+    return value
+
+
+@battle_app.command("damage")
+def damage_cmd(
+    target: TargetArg,
+    amount: Annotated[int, typer.Argument(help="HP lost (after defense dice).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """A unit loses HP (after the table's defense dice); at 0 a baddie is defeated, a gearloc is KO."""
+    from gm_assist.core.session import record
+
+    show(record(ba.ChangeHp(target=target, shown=_shown(target), amount=_amount(amount))), json_out)
+
+
+@battle_app.command("heal")
+def heal_cmd(
+    target: TargetArg,
+    amount: Annotated[int, typer.Argument(help="HP healed (never above the maximum).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """A unit recovers HP, up to its maximum (rulebook p. 10)."""
+    from gm_assist.core.session import record
+
+    show(
+        record(ba.ChangeHp(target=target, shown=_shown(target), amount=_amount(amount), heal=True)), json_out
+    )
+
+
+@battle_app.command("hp")
+def hp_cmd(
+    target: TargetArg,
+    value: Annotated[int, typer.Argument(help="The HP the unit has on the table.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Set a unit's HP to what the table shows (a chip's HP the catalog did not know, a correction)."""
+    from gm_assist.core.session import record
+
+    if value < 0:
+        raise GmError("tmb_battle.error.amount", value=value)
+    show(record(ba.SetHp(target=target, shown=_shown(target), hp=value)), json_out)
+
+
+@battle_app.command("defeat")
+def defeat_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
+    """A baddie is defeated: its lane marker and die are free; the queue fills it at the end of the round."""
+    from gm_assist.core.session import record
+
+    show(
+        record(ba.Defeat(target=target, shown=_shown(target))),
+        json_out,
+        [t("tmb_battle.defeat.why") + " " + why("tmb/arrivals")],
+    )
+
+
+@battle_app.command("ko")
+def ko_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
+    """A gearloc is KO: off the mat and the track (rulebook p. 20)."""
+    from gm_assist.core.session import record
+
+    show(
+        record(ba.KnockOut(target=target, shown=_shown(target))),
+        json_out,
+        [t("tmb_battle.ko.why") + " " + why("tmb/ko")],
+    )
+
+
+@battle_app.command("revive")
+def revive_cmd(
+    target: TargetArg,
+    hp: Annotated[int, typer.Option("--hp", help="HP the ability gives back.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """A KO'd gearloc is revived; it enters at the end of the round at the top of the track (p. 22)."""
+    from gm_assist.core.session import record
+
+    show(
+        record(ba.Revive(target=target, hp=_amount(hp))),
+        json_out,
+        [t("tmb_battle.revive.why") + " " + why("tmb/ko")],
+    )
+
+
+@battle_app.command("move")
+def move_cmd(
+    target: TargetArg,
+    steps: Annotated[int, typer.Argument(help="Places down the track (negative: up).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """An ability moves a unit on the initiative track; it takes effect at the end of the round (p. 17)."""
+    from gm_assist.core.session import record
+
+    show(
+        record(ba.MoveOnTrack(target=target, shown=_shown(target), steps=steps)),
+        json_out,
+        [t("tmb_battle.move.why") + " " + why("tmb/initiative")],
+    )
+
+
+@battle_app.command("place")
+def place_cmd(
+    target: TargetArg,
+    lane: Annotated[int, typer.Option("--lane", help="Lane 1-4.")],
+    position: Annotated[str, typer.Option("--position", help="melee or ranged baddie position.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Record where a baddie now stands, so arrivals take the right free position (p. 18)."""
+    from gm_assist.core.session import record
+
+    ba.rule_call(check_lane, lane)
+    kind = cat.attack_word(position)
+    if kind is None:
+        raise GmError("tmb_battle.error.attack_word", word=position)
+    show(record(ba.PlaceUnit(target=target, shown=_shown(target), lane=lane, position=kind)), json_out)
+
+
+@battle_app.command("next-turn")
+def next_turn_cmd(json_out: JsonOpt = False) -> None:
+    """The current unit's turn is over: the next one down the track plays."""
+    from gm_assist.core.session import record
+
+    show(record(ba.NextTurn()), json_out)
+
+
+@battle_app.command("next-round")
+def next_round_cmd(baddie: BaddieSpecOpt = None, first: FirstOpt = None, json_out: JsonOpt = False) -> None:
+    """End of the round (p. 16-18): track moves apply, the queue fills free lanes (give each flipped
+    chip with --baddie), revived gearlocs come back on top, the round die turns, fatigue from round 6."""
+    from gm_assist.core.session import load, record
+
+    _, state = load("tmb")
+    battle = ba.running(state)
+    used = {u.lane for u in battle.units if u.kind == "baddie"}
+    free = [lane for lane in range(1, LANES + 1) if lane not in used]
+    arrivals = fill_named(battle.queue, free, specs(baddie)) if battle.outcome is None else specs(baddie)
+    rec = record(ba.NextRound(arrivals=arrivals, first=first or []))
+    new = rec.state.battle
+    lines = []
+    if new.round >= 6:
+        lines.append(t("tmb_battle.round.fatigue", round=new.round) + " " + why("tmb/fatigue"))
+    for unit in new.units[len(battle.units) :]:
+        lines.append(
+            t("tmb_battle.round.arrived", name=escape(unit.name), lane=unit.lane or 0)
+            + " "
+            + why("tmb/arrivals")
+        )
+    show(rec, json_out, lines)
+
+
+@battle_app.command("refill")
+def refill_cmd(
+    value: Annotated[int, typer.Argument(help="The stack that ran out: 1, 5 or 20.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """An active stack ran out (p. 7): which defeated chips to shuffle into a new stack."""
+    from gm_assist.core.session import load, record
+
+    if value not in (1, 5, 20):
+        raise GmError("tmb_battle.error.point_value", value=value)
+    _, before = load("tmb")
+    chips = ba.graveyard_of(before).get(value, [])
+    rec = record(ba.RefillStack(value=value))
+    text = t("tmb_battle.refill.done", value=value, chips=", ".join(chips)) + " " + why("tmb/baddie-chips")
+    data = {"label": rec.label, "value": value, "chips": chips, "graveyard": rec.state.graveyard}
+    emit(data, lambda out: out.print(f"[green]✓[/green] {escape(rec.label)}\n" + escape(text)), json_out)
+
+
+@battle_app.command("end")
+def end_cmd(
+    outcome: Annotated[
+        str | None, typer.Option("--outcome", help="victory or defeat (default: what the mat shows).")
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Close the battle (p. 20): victory, or defeat with unbeaten baddies face down under their stacks.
+    Then record the encounter's success or failure (`tmb success` / `tmb failure`)."""
+    from gm_assist.core.session import record
+
+    value = None
+    if outcome is not None:
+        value = {"victory": "victory", "victoire": "victory", "defeat": "defeat", "defaite": "defeat"}.get(
+            cat.fold(outcome)
+        )
+        if value is None:
+            raise GmError("tmb_battle.error.outcome", value=outcome)
+    rec = record(ba.EndBattle(outcome=value))
+    key = "tmb_battle.end.success" if rec.state.battle.outcome == "victory" else "tmb_battle.end.failure"
+    show(rec, json_out, [t(key)])
+
+
+__all__ = ["battle_app", "UnitIn"]

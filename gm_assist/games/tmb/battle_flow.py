@@ -1,0 +1,306 @@
+"""Guided battle of a Too Many Bones adventure: set-up, turn after turn, round after round, outcome.
+
+Every prompt proposes the rule's value (the queue from baddie points, the scouted chip on top, the
+unit whose turn it is, the next round once everyone played, the outcome the mat shows); the table
+may override it. Ties that involve a gearloc are asked to the party. "Rule?" shows the card.
+Same actions as the `tmb battle` commands (journaled, undoable).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core import prompts
+from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.i18n import t
+
+from . import battle as bt
+from . import battle_actions as ba
+from . import battle_catalog as cat
+from .battle_queue import Baddie, QueueChip, queue_values
+from .battle_track import LANES, current_unit, find_unit, plan_entries
+from .battle_views import render_battle, values_text
+
+OTHER = "__other__"
+BATTLE_RULES = ("tmb/initiative", "tmb/rounds", "tmb/fatigue", "tmb/arrivals", "tmb/ko", "tmb/battle-outcome")
+
+
+def _load(session: str) -> Any:
+    from gm_assist.core.session import load
+
+    return load("tmb", session)[1]
+
+
+def _record(action: Any, session: str) -> Any:
+    from gm_assist.core.session import record
+
+    rec = record(action, session)
+    prompts.say("✓ " + rec.label)
+    return rec.state
+
+
+def ask_chip(lane: int, chip: QueueChip, set_up: bool) -> bt.UnitIn:
+    """Which baddie was flipped into ``lane``: from the catalog (completion by name) or typed;
+    the stats the catalog lacks are asked (initiative only at set-up, p. 17), never invented."""
+    names = cat.names()
+    choices = [(OTHER, t("tmb_battle.flow.other_baddie"))] + [(n, n) for n in names]
+    default = chip.name if chip.name in names else OTHER
+    name = prompts.select(
+        t("tmb_battle.flow.ask_chip", lane=lane, points=chip.points),
+        choices,
+        default=default,
+        rules=("tmb/baddie-chips",),
+    )
+    if name == OTHER:
+        name = prompts.text(
+            t("tmb_battle.flow.ask_name"),
+            default=chip.name or "",
+            validate=lambda s: None if s.strip() else t("tmb_battle.flow.name_needed"),
+        ).strip()
+    entry = cat.find(name)
+    unit = cat.fill_from_catalog(bt.UnitIn(name=name))
+    update: dict[str, Any] = {}
+    if set_up and unit.initiative is None:
+        update["initiative"] = prompts.integer(t("tmb_battle.flow.ask_ini", name=name), min=1, max=6)
+    if unit.hp is None:
+        update["hp"] = prompts.integer(t("tmb_battle.flow.ask_hp", name=name), min=1, max=99)
+    if unit.attack_type is None:
+        update["attack_type"] = prompts.select(
+            t("tmb_battle.flow.ask_attack", name=name),
+            [("melee", t("tmb_battle.flow.melee")), ("ranged", t("tmb_battle.flow.ranged"))],
+            rules=("tmb/start-positions",),
+        )
+    if entry is None or entry.extra_baddies is None:
+        update["extra_baddies"] = prompts.select(
+            t("tmb_battle.flow.ask_extra", name=name),
+            [(0, "0"), (1, "1"), (2, "2")],
+            default=0,
+            rules=("tmb/extra-baddies",),
+        )
+    unit = unit.model_copy(update=update)
+    if update and not chip.tyrant and prompts.confirm(t("tmb_battle.flow.ask_save", name=name), default=True):
+        _save(entry, unit, chip.points)
+    return unit
+
+
+def _save(entry: Baddie | None, unit: bt.UnitIn, points: int) -> None:
+    from gm_assist.core.i18n import lang
+
+    field = "name_fr" if lang() == "fr" else "name_en"
+    base = entry.model_dump() if entry else {"id": cat.slug(unit.name or "baddie"), field: unit.name}
+    base.update(
+        {
+            k: v
+            for k, v in {
+                "points": points,
+                "initiative": unit.initiative,
+                "hp": unit.hp,
+                "attack_type": unit.attack_type,
+                "extra_baddies": unit.extra_baddies,
+            }.items()
+            if v is not None
+        }
+    )
+    base.update(source=t("tmb_battle.baddie.source"), confidence="table")
+    cat.add(Baddie(**base))
+
+
+def ask_chips(queue: list[QueueChip], lanes: list[int], set_up: bool) -> list[bt.UnitIn]:
+    """Ask each chip that enters, in order (extra-baddie icons push 5-point chips on top)."""
+    specs: list[bt.UnitIn] = []
+    while len(specs) < len(plan := plan_entries(queue, lanes, specs)):
+        lane, chip = plan[len(specs)]
+        specs.append(ask_chip(lane, chip, set_up))
+    return specs
+
+
+def ask_ties(groups: list[list[str]]) -> list[str]:
+    """The party orders each tie that involves a gearloc (p. 17): who plays first, then next…"""
+    first: list[str] = []
+    for group in groups:
+        left = list(group)
+        prompts.say(t("tmb_battle.track.tie", names=", ".join(group)))
+        while len(left) > 1:
+            pick = prompts.select(
+                t("tmb_battle.flow.ask_tie"),
+                [(n, n) for n in left],
+                default=left[0],
+                rules=("tmb/initiative",),
+            )
+            first.append(pick)
+            left.remove(pick)
+        first.extend(left)
+    return first
+
+
+def _names(battle: bt.Battle, groups: list[list[str]]) -> list[list[str]]:
+    by_uid = {u.uid: u.name for u in battle.units}
+    return [[by_uid[uid] for uid in group if uid in by_uid] for group in groups]
+
+
+def set_up(session: str, state: Any) -> Any:
+    """Battle set-up (p. 18): queue with the rule's points (override allowed), chips, rolls, ties."""
+    tyrant = bool(state.encounter and state.encounter.kind == "tyrant")
+    extra, added = 0, []
+    if tyrant and state.tyrant.battle is not None:
+        from gm_assist.core.i18n import lang
+
+        prompts.say(state.tyrant.battle.text.get(lang(), state.tyrant.battle.text.get("en", "")))
+    if not tyrant:
+        base = state.day * len(state.party)
+        prompts.say(
+            t(
+                "tmb_battle.queue.why",
+                points=base,
+                day=state.day,
+                gearlocs=len(state.party),
+                queue=values_text(queue_values(base)),
+            )
+        )
+        points = prompts.integer(t("tmb_battle.flow.ask_points"), default=base, min=0, max=400)
+        extra = points - base
+        text = prompts.text(t("tmb_battle.flow.ask_added"), validate=_added_problem)
+        added = [int(v) for v in text.split()]
+    queue, _ = ba.start_queue(state, tyrant, extra, added)
+    prompts.say(
+        t(
+            "tmb_battle.start.queue",
+            points=sum(c.points for c in queue if not c.tyrant),
+            queue=values_text([c.points for c in queue]),
+        )
+    )
+    specs = ask_chips(queue, list(range(1, LANES + 1)), True)
+    rolls = {
+        g.name: prompts.integer(t("tmb_battle.flow.ask_roll", name=g.name), min=1, max=6)
+        for g in ba.fighters(state)
+    }
+    gearlocs = [
+        bt.UnitIn(
+            name=g.name, initiative=rolls[g.name], hp=g.hp if g.max_hp else None, max_hp=g.max_hp or None
+        )
+        for g in ba.fighters(state)
+    ]
+    preview = ba.rule_call(bt.start_battle, queue, gearlocs, specs)
+    first = ask_ties(_names(preview, preview.ties))
+    return _record(
+        ba.StartBattle(
+            extra_points=extra, added=added, baddies=specs, rolls=rolls, first=first, tyrant=tyrant
+        ),
+        session,
+    )
+
+
+def _added_problem(text: str) -> str | None:
+    values = text.split()
+    if all(v in ("1", "5", "20") for v in values):
+        return None
+    return t("tmb_battle.error.point_value", value=text)
+
+
+def _pick_unit(battle: bt.Battle, kinds: tuple[str, ...], default: str | None = None) -> str:
+    units = [u for u in battle.ordered() if u.kind in kinds]
+    if not units:
+        raise GmError("tmb_battle.error.no_unit", name="—", names="—")
+    choices = [(u.name if u.kind == "gearloc" else str(u.lane), f"{u.name} ({_hp(u)})") for u in units]
+    return prompts.select(t("tmb_battle.flow.ask_unit"), choices, default=default)
+
+
+def _hp(unit: bt.Unit) -> str:
+    return f"{unit.hp if unit.hp is not None else '?'} {t('tmb_battle.col.hp')}"
+
+
+def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
+    """The battle menu and the step the rules call for next (the default)."""
+    current = current_unit(battle)
+    items = [
+        ("next_turn", t("tmb_battle.flow.next_turn", name=current.name if current else "—")),
+        ("damage", t("tmb_battle.flow.damage")),
+        ("heal", t("tmb_battle.flow.heal")),
+        ("defeat", t("tmb_battle.flow.defeat")),
+        ("ko", t("tmb_battle.flow.ko")),
+        ("revive", t("tmb_battle.flow.revive")),
+        ("move", t("tmb_battle.flow.move")),
+        ("next_round", t("tmb_battle.flow.next_round")),
+        ("end", t("tmb_battle.flow.end")),
+        ("leave", t("tmb_battle.flow.leave")),
+    ]
+    if battle.outcome is not None:
+        return [i for i in items if i[0] in ("end", "leave")], "end"
+    if not battle.knocked_out:
+        items = [i for i in items if i[0] != "revive"]
+    return (items if current else [i for i in items if i[0] != "next_turn"]), (
+        "next_turn" if current else "next_round"
+    )
+
+
+def step(session: str, battle: bt.Battle, choice: str) -> Any:
+    """Run one menu choice (asks what it needs, then records one action)."""
+    current = current_unit(battle)
+    if choice == "next_turn":
+        return _record(ba.NextTurn(), session)
+    if choice in ("damage", "heal"):
+        target = _pick_unit(battle, ("baddie", "gearloc"), current.name if current else None)
+        amount = prompts.integer(t(f"tmb_battle.flow.ask_{choice}"), default=1, min=1, max=99)
+        shown = find_unit(battle, target).name
+        return _record(ba.ChangeHp(target=target, shown=shown, amount=amount, heal=choice == "heal"), session)
+    if choice == "defeat":
+        target = _pick_unit(battle, ("baddie",))
+        return _record(ba.Defeat(target=target, shown=find_unit(battle, target).name), session)
+    if choice == "ko":
+        target = _pick_unit(battle, ("gearloc",))
+        return _record(ba.KnockOut(target=target, shown=find_unit(battle, target).name), session)
+    if choice == "revive":
+        name = prompts.select(t("tmb_battle.flow.ask_unit"), [u.name for u in battle.knocked_out])
+        top = next(u.max_hp for u in battle.knocked_out if u.name == name)
+        hp = prompts.integer(t("tmb_battle.flow.ask_revive_hp", name=name), default=1, min=1, max=top or 99)
+        return _record(ba.Revive(target=name, hp=hp), session)
+    if choice == "move":
+        target = _pick_unit(battle, ("baddie", "gearloc"))
+        steps = prompts.integer(t("tmb_battle.flow.ask_steps"), default=1, min=-12, max=12)
+        shown = find_unit(battle, target).name
+        return _record(ba.MoveOnTrack(target=target, shown=shown, steps=steps), session)
+    if choice == "next_round":
+        used = {u.lane for u in battle.units if u.kind == "baddie"}
+        free = [lane for lane in range(1, LANES + 1) if lane not in used]
+        arrivals = ask_chips(battle.queue, free, False)
+        preview = ba.rule_call(bt.next_round, battle, arrivals)
+        first = ask_ties(_names(preview, preview.ties[len(battle.ties) :]))
+        return _record(ba.NextRound(arrivals=arrivals, first=first), session)
+    outcome = battle.outcome or prompts.select(
+        t("tmb_battle.flow.ask_outcome"),
+        [("victory", t("tmb_battle.flow.victory")), ("defeat", t("tmb_battle.flow.defeat_outcome"))],
+        rules=("tmb/battle-outcome", "tmb/party-wipe"),
+    )
+    return _record(ba.EndBattle(outcome=outcome), session)
+
+
+def run_battle(session_name: str) -> None:
+    """The guided battle of today's encounter; returns when the battle is closed or the table
+    leaves (the battle stays saved and resumes here)."""
+    state = _load(session_name)
+    try:
+        if not isinstance(state.battle, bt.Battle) or state.battle.closed:
+            state = set_up(session_name, state)
+    except Cancelled:
+        return
+    except GmError as exc:
+        prompts.say(exc.message())
+        return
+    while True:
+        battle = state.battle
+        prompts.show(lambda out, b=battle: render_battle(b, out))
+        if battle.closed:
+            return
+        items, default = menu_choices(battle)
+        try:
+            choice = prompts.select(t("tmb_battle.flow.menu"), items, default=default, rules=BATTLE_RULES)
+        except Cancelled:
+            return
+        if choice == "leave":
+            return
+        try:
+            state = step(session_name, battle, choice)
+        except Cancelled:
+            continue
+        except GmError as exc:
+            prompts.say(exc.message())

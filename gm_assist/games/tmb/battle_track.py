@@ -1,0 +1,130 @@
+"""The initiative track of a Too Many Bones battle (*jauge d'initiative*, rulebook v2.1 p. 16–17).
+
+Set-up order: higher initiative on top; equal baddies: lower lane first; a tie that involves a
+gearloc is the party's choice (flagged, resolved with ``first``). Pure functions.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .battle_queue import LANES, BattleRuleError, QueueChip
+
+FATIGUE_FROM_ROUND = 6
+
+if TYPE_CHECKING:
+    from .battle import Battle, Unit, UnitIn
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name (so "Épée" matches "epee")."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def round_face(round_no: int) -> str:
+    """The round die's face (p. 16): "M1"…"M5", then "fatigue" from round 6 on."""
+    return f"M{round_no}" if round_no < FATIGUE_FROM_ROUND else "fatigue"
+
+
+def check_lane(lane: int) -> None:
+    """A lane number must be 1–4 (the combat mat has four lanes, p. 17)."""
+    if not 1 <= lane <= LANES:
+        raise BattleRuleError("tmb_battle.error.lane", lane=lane)
+
+
+def check_initiative(value: int, name: str) -> None:
+    """An initiative die shows 1–6 (p. 17)."""
+    if not 1 <= value <= 6:
+        raise BattleRuleError("tmb_battle.error.initiative", name=name, value=value)
+
+
+def order_group(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[list[Unit], bool]:
+    """Order units that tie on the track (p. 17): baddies by lane, lower lane first; a tie that
+    involves a gearloc is the party's choice: by default gearlocs go above, in the order given,
+    and names listed in ``first`` go first in that order. Returns the order and whether the
+    group was a tie involving a gearloc."""
+    gearlocs = [u for u in units if u.kind == "gearloc"]
+    baddies = sorted((u for u in units if u.kind == "baddie"), key=lambda u: u.lane or 0)
+    default = gearlocs + baddies
+    wanted = [fold(n) for n in first] if gearlocs else []  # equal baddies alone: lane order, no choice
+    chosen = sorted((u for u in default if fold(u.name) in wanted), key=lambda u: wanted.index(fold(u.name)))
+    rest = [u for u in default if u not in chosen]
+    return chosen + rest, bool(gearlocs) and len(units) > 1
+
+
+def initiative_track(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[list[str], list[list[str]]]:
+    """The set-up initiative track (p. 17): higher initiative on top; equal baddies by lane; ties
+    with a gearloc are flagged for the party (see ``order_group``). Returns uids top first and the
+    flagged tie groups (uids)."""
+    for unit in units:
+        if unit.initiative is None:
+            raise BattleRuleError("tmb_battle.error.initiative_missing", name=unit.name)
+        check_initiative(unit.initiative, unit.name)
+    track: list[str] = []
+    ties: list[list[str]] = []
+    for value in sorted({u.initiative for u in units}, reverse=True):
+        group, flagged = order_group([u for u in units if u.initiative == value], first)
+        track.extend(u.uid for u in group)
+        if flagged:
+            ties.append([u.uid for u in group])
+    return track, ties
+
+
+def plan_entries(queue: Sequence[QueueChip], free_lanes: Sequence[int],
+                 specs: Sequence[UnitIn] = ()) -> list[tuple[int, QueueChip]]:
+    """Which chips will enter and in which lanes (p. 18): pinned chips first, then the top of the
+    queue into the first free lanes; a flipped chip with the extra-baddie icon (from ``specs``, in
+    entry order) pushes 5-point chips on top of the queue before the next lane fills."""
+    lanes = list(free_lanes)
+    plan = [(c.lane, c) for c in queue if c.lane is not None and c.lane in lanes]
+    lanes = [lane for lane in lanes if lane not in {p[0] for p in plan}]
+    rest = [c for c in queue if c.lane is None]
+    for index in range(len(plan)):
+        rest = [QueueChip(points=5)] * _extra(specs, index) + rest
+    while rest and lanes:
+        plan.append((lanes.pop(0), rest.pop(0)))
+        rest = [QueueChip(points=5)] * _extra(specs, len(plan) - 1) + rest
+    return plan
+
+
+def _extra(specs: Sequence[UnitIn], index: int) -> int:
+    return specs[index].extra_baddies if index < len(specs) else 0
+
+
+def current_unit(battle: Battle) -> Unit | None:
+    """Whose turn it is: the highest unit on the track that has not played this round."""
+    uid = next((u for u in battle.track if u not in battle.played), None)
+    return battle.unit(uid) if uid else None
+
+
+def find_unit(battle: Battle, query: str) -> Unit:
+    """A unit on the mat by name (forgiving case/accents, or a unique start of the name) or by
+    lane number ("2" or "L2")."""
+    text = query.strip()
+    digits = text[1:] if text[:1].lower() == "l" else text
+    if digits.isdigit():
+        lane = int(digits)
+        check_lane(lane)
+        match = [u for u in battle.units if u.kind == "baddie" and u.lane == lane]
+        if not match:
+            raise BattleRuleError("tmb_battle.error.lane_empty", lane=lane)
+        return match[0]
+    match = [u for u in battle.units if fold(u.name) == fold(text)]
+    if not match:  # forgiving: a unique start of a name ("ver" for "ver des marais")
+        match = [u for u in battle.units if fold(u.name).startswith(fold(text))]
+    if len(match) > 1:
+        raise BattleRuleError("tmb_battle.error.ambiguous", name=query)
+    if not match:
+        names = ", ".join(u.name for u in battle.ordered())
+        raise BattleRuleError("tmb_battle.error.no_unit", name=query, names=names)
+    return match[0]
+
+
+def arrivals_due(battle: Battle) -> list[tuple[int, QueueChip]]:
+    """The chips that will enter at the end of this round, with their lanes (first free first)."""
+    used = {u.lane for u in battle.units if u.kind == "baddie"}
+    lanes = [lane for lane in range(1, LANES + 1) if lane not in used]
+    return list(zip(lanes, battle.queue, strict=False))

@@ -1,0 +1,143 @@
+"""How a battle is shown: the stable ``--json`` document and the rich text screen (track table,
+round die, queue, whose turn, what to do next). rich is imported only on the text path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.i18n import t
+from gm_assist.core.output import escape, table, why
+
+from .battle import Battle
+from .battle_queue import QueueChip
+from .battle_track import arrivals_due, current_unit, round_face
+
+
+def values_text(values: list[int]) -> str:
+    """``5, 5, 1, 1`` (or "—" for an empty queue)."""
+    return ", ".join(str(v) for v in values) or t("tmb_battle.empty")
+
+
+def chips_text(queue: list[QueueChip]) -> str:
+    """A queue for people: ``Drellen (lane 1), 1 (lane 2), 5, 1`` (tyrants by name, pinned lanes)."""
+    parts = []
+    for chip in queue:
+        label = chip.name if chip.tyrant and chip.name else str(chip.points)
+        parts.append(t("tmb_battle.chip_lane", chip=label, lane=chip.lane) if chip.lane else label)
+    return ", ".join(parts) or t("tmb_battle.empty")
+
+
+def battle_json(battle: Battle) -> dict[str, Any]:
+    """The battle as JSON: round, track (top first) with each unit's lane, HP and state, queue."""
+    current = current_unit(battle)
+    names = {u.uid: u.name for u in battle.units + battle.revivals + battle.knocked_out}
+    track = [
+        {
+            "name": u.name,
+            "kind": u.kind,
+            "lane": u.lane,
+            "initiative": u.initiative,
+            "points": u.points,
+            "tyrant": u.tyrant,
+            "hp": u.hp,
+            "max_hp": u.max_hp,
+            "position": {"lane": u.spot_lane, "type": u.spot} if u.spot else None,
+            "played": u.uid in battle.played,
+            "current": current is not None and u.uid == current.uid,
+        }
+        for u in battle.ordered()
+    ]
+    return {
+        "round": battle.round,
+        "round_die": round_face(battle.round),
+        "fatigue": battle.round >= 6,
+        "current": current.name if current else None,
+        "track": track,
+        "queue": [c.points for c in battle.queue],
+        "queue_chips": [c.model_dump(mode="json") for c in battle.queue],
+        "arrivals_due": [
+            {"lane": lane, "points": chip.points, "name": chip.name} for lane, chip in arrivals_due(battle)
+        ],
+        "ties": [[names.get(uid, uid) for uid in group] for group in battle.ties],
+        "pending_moves": [{"name": names.get(m.uid, m.uid), "steps": m.steps} for m in battle.pending_moves],
+        "revivals": [{"name": u.name, "hp": u.hp} for u in battle.revivals],
+        "knocked_out": [u.name for u in battle.knocked_out],
+        "defeated": [{"name": c.name, "points": c.points} for c in battle.defeated],
+        "returned": [{"name": c.name, "points": c.points} for c in battle.returned],
+        "graveyard": {str(k): v for k, v in battle.graveyard.items()},
+        "outcome": battle.outcome,
+        "closed": battle.closed,
+        "tyrant_battle": battle.tyrant_battle,
+    }
+
+
+def _hp(value: int | None, top: int | None) -> str:
+    if value is None:
+        return "?"
+    return f"{value}/{top}" if top else str(value)
+
+
+def render_battle(battle: Battle, out: Any) -> None:
+    """The battle screen: track table, round die, queue and arrivals, then the next step."""
+    current = current_unit(battle)
+    rows = []
+    for index, unit in enumerate(battle.ordered(), 1):
+        mark = (
+            "▶"
+            if current is not None and unit.uid == current.uid
+            else ("✓" if unit.uid in battle.played else "")
+        )
+        kind = t("tmb_battle.kind.baddie", points=unit.points)
+        if unit.kind == "gearloc" or unit.tyrant:
+            kind = t("tmb_battle.kind.gearloc" if unit.kind == "gearloc" else "tmb_battle.kind.tyrant")
+        place = "" if unit.spot is None else t(f"tmb_battle.position.{unit.spot}", lane=unit.spot_lane)
+        rows.append(
+            [
+                f"{mark} {index}",
+                unit.name,
+                kind,
+                str(unit.lane or ""),
+                str(unit.initiative or ""),
+                _hp(unit.hp, unit.max_hp),
+                place,
+            ]
+        )
+    cols = [t(f"tmb_battle.col.{c}") for c in ("order", "unit", "kind", "lane", "ini", "hp", "position")]
+    out.print(table(t("tmb_battle.track.title", round=round_face(battle.round)), cols, rows))
+    out.print(
+        t("tmb_battle.track.round", round=battle.round, die=round_face(battle.round))
+        + " "
+        + why("tmb/fatigue" if battle.round >= 6 else "tmb/rounds")
+    )
+    out.print(t("tmb_battle.track.queue", queue=chips_text(battle.queue)) + " " + why("tmb/battle-queue"))
+    for lane, chip in arrivals_due(battle):
+        out.print(t("tmb_battle.track.arrival", lane=lane, points=chip.points) + " " + why("tmb/arrivals"))
+    names = {u.uid: u.name for u in battle.units}
+    for group in battle.ties:
+        tied = ", ".join(escape(names.get(uid, uid)) for uid in group)
+        out.print(t("tmb_battle.track.tie", names=tied) + " " + why("tmb/initiative"))
+    for move in battle.pending_moves:
+        out.print(t("tmb_battle.track.pending", name=escape(names.get(move.uid, move.uid)), steps=move.steps))
+    for unit in battle.revivals:
+        out.print(t("tmb_battle.track.revival", name=escape(unit.name)) + " " + why("tmb/ko"))
+    for unit in battle.knocked_out:
+        out.print(t("tmb_battle.track.ko", name=escape(unit.name)) + " " + why("tmb/ko"))
+    render_next(battle, out)
+
+
+def render_next(battle: Battle, out: Any) -> None:
+    """What to do next: whose turn it is, the end of the round, or the outcome."""
+    if battle.closed:
+        out.print(t(f"tmb_battle.outcome.{battle.outcome}") + " " + why("tmb/battle-outcome"))
+        if battle.returned:
+            chips = values_text([c.points for c in battle.returned])
+            out.print(t("tmb_battle.outcome.returned", chips=chips) + " " + why("tmb/battle-outcome"))
+        return
+    if battle.outcome == "victory":
+        out.print(t("tmb_battle.next.victory") + " " + why("tmb/battle-outcome"))
+    elif battle.outcome == "defeat":
+        out.print(t("tmb_battle.next.wipe") + " " + why("tmb/party-wipe"))
+    elif (current := current_unit(battle)) is not None:
+        out.print(t("tmb_battle.next.turn", name=escape(current.name)))
+    else:
+        out.print(t("tmb_battle.next.round"))

@@ -1,0 +1,318 @@
+"""`gm-assist tmb …`: the adventure commands (parse → rules/actions → emit).
+
+Sheet, loot and recovery commands are in ``cli_sheet.py``; the tour in ``tour.py``; the battle
+commands are added by ``battle_cli.register``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, escape, why
+
+from . import actions, report, rules
+from .sheet import set_base_stats
+
+app = typer.Typer(no_args_is_help=True, help="Too Many Bones: adventure and battles.")
+
+TyrantOpt = Annotated[
+    str, typer.Option("--tyrant", "-t", help="Tyrant name (EN or FR), or a new name for a custom tyrant.")
+]
+ModeOpt = Annotated[str, typer.Option("--mode", help="adventure | heroic | legendary")]
+DaysOpt = Annotated[int | None, typer.Option("--days", help="Custom tyrant / override: days (☼).")]
+ProgressOpt = Annotated[
+    int | None, typer.Option("--progress", help="Custom tyrant / override: progress points needed.")
+]
+TypesOpt = Annotated[
+    str | None, typer.Option("--types", help="Custom tyrant / override: baddie types, e.g. bog,goblin,beast.")
+]
+CardsOpt = Annotated[
+    int | None, typer.Option("--tyrant-cards", help="Custom tyrant / override: tyrant encounter cards.")
+]
+
+
+def _mode(value: str) -> str:
+    from gm_assist.core.names import resolve
+
+    options = {
+        "adventure": ["aventure"],
+        "heroic": ["heroique", "héroïque"],
+        "legendary": ["legendaire", "légendaire"],
+    }
+    return resolve(value, options, "tmb.kind.mode")
+
+
+def pick_tyrant(
+    name: str, days: int | None, progress: int | None, types: str | None, cards: int | None
+) -> Any:
+    """The catalog tyrant, overridden by the table's figures, or a custom tyrant."""
+    custom = any(v is not None for v in (days, progress, types, cards))
+    type_list = rules.parse_types(types) if types is not None else None
+    try:
+        base = rules.find_tyrant(name)
+    except GmError:
+        if not custom:
+            raise
+        return rules.custom_tyrant(name.strip(), days, progress, type_list, cards)
+    if custom:
+        return rules.custom_tyrant(name, days, progress, type_list, cards, base)
+    return base
+
+
+def finish(
+    rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
+) -> None:
+    """Print what changed, the reminders due and the next step (or the JSON status)."""
+    from .views import render_reminders
+
+    state = rec.state
+    data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        for line in lines or []:
+            out.print(line)
+        render_reminders(state, out)
+
+    emit(data, text, json_out)
+
+
+@app.command("tyrants")
+def tyrants_cmd(json_out: JsonOpt = False) -> None:
+    """List the tyrants: days, progress needed, baddie types, encounter cards, battle set-up."""
+    from .views import render_tyrants
+
+    data = [
+        ty.model_dump(mode="json") | {"deck_size": ty.days - 3 + ty.tyrant_cards} for ty in rules.tyrants()
+    ]
+    emit({"tyrants": data}, render_tyrants, json_out)
+
+
+@app.command("setup")
+def setup_cmd(
+    tyrant: TyrantOpt,
+    gearlocs: Annotated[int, typer.Option("--gearlocs", "-g", help="Party size (1-4).")],
+    mode: ModeOpt = "adventure",
+    days: DaysOpt = None,
+    progress: ProgressOpt = None,
+    types: TypesOpt = None,
+    tyrant_cards: CardsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The set-up checklist without a session (deck, specials, stacks, mode bonuses)."""
+    from .views import render_setup
+
+    ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
+    check = rules.setup_checklist(ty, gearlocs, _mode(mode))  # type: ignore[arg-type]
+    emit(check, lambda out: render_setup(check, ty, out), json_out)
+
+
+@app.command("new")
+def new_cmd(
+    tyrant: TyrantOpt,
+    gearloc: Annotated[
+        list[str],
+        typer.Option(
+            "--gearloc",
+            help="A gearloc (1-4 times): Picket/Capitank, Boomer/Atomik, Patches/Sparadoc, "
+            "Tantrum/Furax or any name.",
+        ),
+    ] = [],  # noqa: B006  (typer reads the default; never mutated)
+    hp: Annotated[
+        list[str], typer.Option("--hp", help="Starting HP printed on a mat: NAME=N (repeatable).")
+    ] = [],  # noqa: B006
+    mode: ModeOpt = "adventure",
+    name: Annotated[str | None, typer.Option("--name", help="Session name.")] = None,
+    days: DaysOpt = None,
+    progress: ProgressOpt = None,
+    types: TypesOpt = None,
+    tyrant_cards: CardsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Start an adventure: prints the set-up checklist; the day counter is on 1."""
+    from gm_assist.core.session import create
+
+    from .views import render_reminders, render_setup
+
+    ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
+    chosen = _mode(mode)
+    rules.check_party_size(len(gearloc))
+    check = rules.setup_checklist(ty, len(gearloc), chosen)  # type: ignore[arg-type]
+    state = rules.new_state(ty, gearloc, chosen)  # type: ignore[arg-type]
+    for spec in hp:
+        who, _, value = spec.partition("=")
+        if not value.strip().isdigit():
+            raise GmError("tmb.error.hp_spec", spec=spec)
+        state = set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
+    info = create("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(t('tmb.new.created', name=info.name))}")
+        render_setup(check, ty, out)
+        render_reminders(state, out)
+
+    emit(
+        {"session": info.name, "setup": check.model_dump(mode="json"), **report.status(state)}, text, json_out
+    )
+
+
+@app.command("status")
+def status_cmd(json_out: JsonOpt = False) -> None:
+    """Day and days left, progress, whether the tyrant can be challenged, party, reminders."""
+    from gm_assist.core.session import load
+
+    from .views import render_status
+
+    info, state = load("tmb")
+    emit(
+        {
+            "session": info.name,
+            **report.status(state),
+            "reminders": [t(k, **p) for k, p in report.reminders(state)],
+        },
+        lambda out: render_status(state, out),
+        json_out,
+    )
+
+
+@app.command("next-day")
+def next_day_cmd(
+    force: Annotated[
+        bool, typer.Option("--force", help="Move on even if today's encounter is not resolved.")
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """New-day phase: turn the day counter (not on day 1). Past the last day the adventure is lost."""
+    from gm_assist.core.session import load, record
+
+    _, before = load("tmb")
+    rec = record(actions.NextDay(force=force))
+    if not before.started:
+        line = t("tmb.day.first") + " " + why("tmb/new-day")
+    elif rec.state.lost:
+        line = t("tmb.day.lost", days=rec.state.tyrant.days) + " " + why("tmb/adventure-end")
+    else:
+        line = t("tmb.day.new", day=rec.state.day, days=rec.state.tyrant.days) + " " + why("tmb/new-day")
+    finish(rec, json_out, lines=[line])
+
+
+@app.command("day")
+def day_cmd(
+    day: Annotated[int, typer.Argument(help="The day the counter should show (1 to the tyrant's days).")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Set the day counter by hand (the table's override); the day restarts at its encounter."""
+    from gm_assist.core.session import record
+
+    finish(record(actions.SetDay(day=day)), json_out)
+
+
+@app.command("encounter")
+def encounter_cmd(
+    title: Annotated[str, typer.Option("--title", help="The card's title (optional).")] = "",
+    fight: Annotated[
+        bool | None,
+        typer.Option("--fight/--peaceful", help="The option chosen: a fight or a peaceful resolution."),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Encounter phase: draw the top encounter card (specials 001-003 first). Use --fight/--peaceful
+    to record the option chosen (now or later)."""
+    from gm_assist.core.session import load, record
+
+    from .views import encounter_text
+
+    _, state = load("tmb")
+    if state.phase == "resolve" and fight is not None:
+        rec = record(actions.ChooseFight(fight=fight))
+    else:
+        rec = record(actions.DrawEncounter(title=title, fight=bool(fight)))
+    line = escape(encounter_text(rec.state)) + " " + why("tmb/encounters")
+    finish(rec, json_out, lines=[line])
+
+
+@app.command("challenge")
+def challenge_cmd(json_out: JsonOpt = False) -> None:
+    """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
+    from gm_assist.core.session import record
+
+    from .views import tyrant_name
+
+    rec = record(actions.ChallengeTyrant())
+    st = rec.state
+    lines = [
+        t("tmb.challenge.go", tyrant=tyrant_name(st.tyrant), attempt=st.tyrant_attempts)
+        + " "
+        + why("tmb/tyrant-battle")
+    ]
+    if st.tyrant.battle is not None:
+        lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
+        points = rules.tyrant_battle_points(st.tyrant, st.day, len(st.party))
+        lines.append(
+            t("tmb.challenge.points", points=points, day=st.day, gearlocs=len(st.party))
+            + " "
+            + why("tmb/baddie-points")
+        )
+    else:
+        lines.append(t("tmb.challenge.read_card"))
+    finish(rec, json_out, lines=lines)
+
+
+def _lang() -> str:
+    from gm_assist.core.i18n import lang
+
+    return lang()
+
+
+@app.command("success")
+def success_cmd(json_out: JsonOpt = False) -> None:
+    """Today's encounter succeeded: go to the reward phase (or win against the tyrant)."""
+    from gm_assist.core.session import record
+
+    finish(record(actions.Resolve(success=True)), json_out)
+
+
+@app.command("failure")
+def failure_cmd(json_out: JsonOpt = False) -> None:
+    """Today's encounter failed: no reward, straight to recovery."""
+    from gm_assist.core.session import record
+
+    finish(record(actions.Resolve(success=False)), json_out)
+
+
+@app.command("reward")
+def reward_cmd(
+    progress: Annotated[int, typer.Option("--progress", "-p", help="Progress points gained.")] = 0,
+    training: Annotated[int, typer.Option("--training", help="Training points for EACH gearloc.")] = 0,
+    loot: Annotated[int, typer.Option("--loot", help="Loot cards to draw (total).")] = 0,
+    locked: Annotated[int, typer.Option("--locked", help="Locked loot cards to draw (total).")] = 0,
+    title: Annotated[str, typer.Option("--title", help="Encounter title kept with the progress.")] = "",
+    json_out: JsonOpt = False,
+) -> None:
+    """Reward phase: progress points, training points per gearloc, loot to draw now."""
+    from gm_assist.core.session import record
+
+    for value in (progress, training, loot, locked):
+        if not 0 <= value <= 20:
+            raise GmError("tmb.error.reward_value", value=value)
+    reward = rules.Reward(progress=progress, training=training, loot=loot, locked=locked)
+    rec = record(actions.TakeReward(reward=reward, title=title))
+    lines = [
+        t("tmb.reward.done", progress=rec.state.progress, needed=rec.state.tyrant.progress)
+        + " "
+        + why("tmb/rewards")
+    ]
+    if loot or locked:
+        lines.append(t("tmb.reward.loot", loot=loot, locked=locked) + " " + why("tmb/loot"))
+    finish(rec, json_out, {"reward": reward.model_dump()}, lines)
+
+
+from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)
+from . import tour as _tour  # noqa: E402,F401  (registers `tour`)
+from .battle_cli import register  # noqa: E402
+
+register(app)

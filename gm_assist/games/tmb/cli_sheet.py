@@ -1,0 +1,267 @@
+"""`gm-assist tmb` gearloc-sheet, training, loot and recovery commands (parse → action → emit)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+from gm_assist.core.output import JsonOpt, emit, why
+
+from . import actions, rules, sheet
+from .cli import app, finish
+
+GearlocArg = Annotated[str, typer.Argument(help="Gearloc name (as entered, or its EN/FR name).")]
+ForceOpt = Annotated[
+    bool, typer.Option("--force", help="Allow it after a party wipe (the card says you may).")
+]
+loot_app = typer.Typer(no_args_is_help=True, help="Loot cards: add, drop, give.")
+app.add_typer(loot_app, name="loot")
+
+
+def _who(name: str) -> tuple[int, str]:
+    from gm_assist.core.session import load
+
+    _, state = load("tmb")
+    index = rules.gearloc_index(state, name)
+    return index, state.party[index].name
+
+
+@app.command("sheet")
+def sheet_cmd(
+    gearloc: GearlocArg,
+    hp: Annotated[int | None, typer.Option("--hp", help="Printed starting HP.")] = None,
+    dex: Annotated[int | None, typer.Option("--dex", help="Printed dexterity.")] = None,
+    atk: Annotated[int | None, typer.Option("--atk", help="Printed attack.")] = None,
+    defense: Annotated[int | None, typer.Option("--def", help="Printed defense.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a gearloc's sheet, or enter the starting stats printed on its mat."""
+    from gm_assist.core.session import load, record
+
+    from . import report
+
+    index, name = _who(gearloc)
+    if all(v is None for v in (hp, dex, atk, defense)):
+        _, state = load("tmb")
+        row = report.gearloc_summary(state)[index]
+        emit(row, lambda out: _print_sheet(row, out), json_out)
+        return
+    rec = record(actions.SetSheet(index=index, name=name, hp=hp, dex=dex, atk=atk, defense=defense))
+    finish(rec, json_out)
+
+
+def _print_sheet(row: dict[str, Any], out: Any) -> None:
+    def val(stat: str) -> str:
+        return "?" if row.get(stat) is None else str(row[stat])
+
+    out.print(
+        f"[bold]{row['name']}[/bold]  "
+        + t(
+            "tmb.sheet.line",
+            hp=row["hp"],
+            max_hp=row["max_hp"],
+            dex=val("dex"),
+            atk=val("atk"),
+            defense=val("def"),
+            unspent=row["training_unspent"],
+            spent=row["training_spent"],
+            slots=row["slots"],
+            max=row["slots_max"],
+        )
+    )
+    dice = ", ".join(f"{k} {v}" for k, v in row["dice"].items())
+    out.print(t("tmb.sheet.dice", dice=dice) + " " + why("tmb/training"))
+    for i, card in enumerate(row["loot"], 1):
+        state = (
+            t("tmb.sheet.locked", opened=card["locks_open"])
+            if card["locked"]
+            else (t("tmb.sheet.heavy") if card["heavy"] else "")
+        )
+        out.print(f"  {i}. {card['name']} {state}", markup=False)
+
+
+@app.command("train")
+def train_cmd(
+    gearloc: GearlocArg,
+    stat: Annotated[str, typer.Argument(help="hp | dex | atk | def | skill")],
+    result: Annotated[
+        bool | None,
+        typer.Option("--ok/--failed", help="Attack/defense: the roll's result (success = no bone)."),
+    ] = None,
+    skill: Annotated[str, typer.Option("--skill", help="Skill name (for `skill`).")] = "",
+    json_out: JsonOpt = False,
+) -> None:
+    """Spend a training point. HP, dex and skills always succeed; attack/defense need --ok/--failed."""
+    from gm_assist.core.names import resolve
+    from gm_assist.core.session import record
+
+    stat_id = resolve(
+        stat,
+        {
+            "hp": ["pv", "health", "sante"],
+            "dex": ["dexterity", "dexterite"],
+            "atk": ["attack", "attaque", "atq"],
+            "def": ["defense"],
+            "skill": ["capacite", "competence"],
+        },
+        "tmb.kind.stat",
+    )
+    index, name = _who(gearloc)
+    rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
+    worked = result is not False or stat_id in sheet.ALWAYS_SUCCEED
+    line = (
+        t("tmb.train.ok" if worked else "tmb.train.failed", name=name, stat=stat_id)
+        + " "
+        + why("tmb/training")
+    )
+    finish(rec, json_out, {"trained": worked}, [line])
+
+
+@loot_app.command("add")
+def loot_add(
+    gearloc: GearlocArg,
+    card: Annotated[str, typer.Argument(help="Card name.")] = "?",
+    locked: Annotated[bool, typer.Option("--locked", help="A locked loot card.")] = False,
+    heavy: Annotated[bool, typer.Option("--heavy", help="Heavy loot (3 slots).")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """A gearloc takes a loot card (4 slots; heavy takes 3; locked takes 1 until opened)."""
+    from gm_assist.core.session import record
+
+    index, name = _who(gearloc)
+    finish(record(actions.AddLoot(index=index, name=name, card=card, locked=locked, heavy=heavy)), json_out)
+
+
+@loot_app.command("drop")
+def loot_drop(
+    gearloc: GearlocArg,
+    card: Annotated[str, typer.Argument(help="Card name or number.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Discard a loot card."""
+    from gm_assist.core.session import record
+
+    index, name = _who(gearloc)
+    finish(record(actions.DropLoot(index=index, name=name, card=card)), json_out)
+
+
+@loot_app.command("give")
+def loot_give(
+    giver: GearlocArg,
+    taker: GearlocArg,
+    card: Annotated[str, typer.Argument(help="Card name or number.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Give a loot card to another gearloc (free trades in recovery)."""
+    from gm_assist.core.session import record
+
+    g, gname = _who(giver)
+    r, rname = _who(taker)
+    if g == r:
+        raise GmError("tmb.error.same_gearloc")
+    finish(record(actions.GiveLoot(giver=g, taker=r, names=(gname, rname), card=card)), json_out)
+
+
+@app.command("lockpick")
+def lockpick_cmd(
+    gearloc: GearlocArg,
+    card: Annotated[str, typer.Argument(help="Locked card name or number.")],
+    opened: Annotated[
+        int, typer.Option("--opened", help="Locks open after the attempt (0-3; opened locks stay open).")
+    ],
+    owner: Annotated[
+        str | None, typer.Option("--owner", help="The gearloc holding the card (default: the picker).")
+    ] = None,
+    reveal: Annotated[str, typer.Option("--reveal", help="Name of the card once all 3 locks are open.")] = "",
+    heavy: Annotated[bool, typer.Option("--heavy", help="The revealed card is heavy (3 slots).")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """One lockpicking attempt per gearloc per day (recovery phase)."""
+    from gm_assist.core.session import record
+
+    picker, name = _who(gearloc)
+    holder = _who(owner)[0] if owner else picker
+    rec = record(
+        actions.Lockpick(
+            picker=picker, owner=holder, name=name, card=card, opened=opened, revealed=reveal, heavy=heavy
+        )
+    )
+    finish(rec, json_out, lines=[t("tmb.lockpick.done", opened=opened) + " " + why("tmb/lockpicking")])
+
+
+@app.command("rest")
+def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
+    """Recovery option: rest and recover all HP."""
+    from gm_assist.core.session import record
+
+    index, name = _who(gearloc)
+    rec = record(actions.Rest(index=index, name=name))
+    g = rec.state.party[index]
+    finish(
+        rec, json_out, lines=[t("tmb.rest.done", name=name, hp=g.hp, max_hp=g.max_hp) + " " + why("tmb/rest")]
+    )
+
+
+@app.command("search")
+def search_cmd(
+    gearloc: GearlocArg,
+    discard: Annotated[str, typer.Option("--discard", help="Loot card discarded (name or number).")],
+    keep: Annotated[str, typer.Option("--keep", help="The one revealed card kept (none if no skull).")] = "",
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Recovery option: discard 1 loot, roll 6 attack dice, reveal 1 loot per skull, keep one."""
+    from gm_assist.core.session import record
+
+    index, name = _who(gearloc)
+    rec = record(actions.Search(index=index, name=name, discard=discard, keep=keep, force=force))
+    finish(rec, json_out, lines=[t("tmb.search.done", name=name) + " " + why("tmb/search-loot")])
+
+
+@app.command("scout")
+def scout_cmd(
+    gearloc: GearlocArg,
+    roll: Annotated[
+        int | None, typer.Option("--roll", help="The d6 rolled at the table (omit: the app rolls).")
+    ] = None,
+    stack: Annotated[
+        int | None, typer.Option("--stack", help="Stack revealed: 1, 5 or 20 (as the roll allows).")
+    ] = None,
+    baddie: Annotated[str, typer.Option("--baddie", help="Name of the revealed baddie.")] = "",
+    bottom: Annotated[
+        bool, typer.Option("--bottom", help="Put it face down at the bottom instead of face up on top.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the app's roll.")] = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Recovery option: scout the area (d6: 1-3 a 1-pt baddie, 4-5 a 1- or 5-pt, 6 any)."""
+    from gm_assist.core.dice import new_seed, rng
+    from gm_assist.core.session import record
+
+    index, name = _who(gearloc)
+    rolled = roll is None
+    if rolled:
+        roll = rng(seed if seed is not None else new_seed()).randint(1, 6)
+    assert roll is not None
+    choices = sheet.scout_choices(roll)
+    rec = record(
+        actions.Scout(
+            index=index, name=name, roll=roll, stack=stack, baddie=baddie, face_up=not bottom, force=force
+        )
+    )
+    line = (
+        t(
+            "tmb.scout.done",
+            name=name,
+            roll=roll,
+            choices=", ".join(map(str, choices)),
+            rolled=t("tmb.scout.app_rolled") if rolled else "",
+        )
+        + " "
+        + why("tmb/scouting")
+    )
+    finish(rec, json_out, {"roll": roll, "choices": list(choices)}, [line])

@@ -1,0 +1,156 @@
+"""Text rendering of the adventure (rich console passed in; no game logic here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.i18n import lang, t
+from gm_assist.core.output import escape, why
+
+from . import report
+from .model import TmbState, Tyrant
+from .rules import SetupChecklist, tyrants
+
+
+def type_names(types: list[str]) -> str:
+    """Baddie types in the edition's vocabulary."""
+    return ", ".join(t(f"tmb.type.{ty}") for ty in types)
+
+
+def tyrant_name(tyrant: Tyrant) -> str:
+    """The tyrant's name in the current language."""
+    return tyrant.name(lang())
+
+
+def render_setup(check: SetupChecklist, tyrant: Tyrant, out: Any) -> None:
+    """The set-up checklist (p. 6-7, modes p. 23)."""
+    out.print(f"[bold]{escape(t('tmb.setup.title', tyrant=tyrant_name(tyrant)))}[/bold]")
+    deck_key = "tmb.setup.deck_solo" if check.solo else "tmb.setup.deck"
+    lines = [
+        t("tmb.setup.goal", days=check.days, progress=check.progress) + " " + why("tmb/tyrants"),
+        t(
+            deck_key,
+            general=check.general_cards,
+            days=check.days,
+            tyrant_cards=check.tyrant_cards,
+            deck=check.deck_size,
+        )
+        + " "
+        + why("tmb/encounter-deck"),
+        t("tmb.setup.specials", total=check.total_cards) + " " + why("tmb/encounter-deck"),
+        t("tmb.setup.stacks", types=type_names(check.baddie_types)) + " " + why("tmb/setup"),
+        t("tmb.setup.counters") + " " + why("tmb/setup"),
+        t(f"tmb.setup.mode.{check.mode}", hp=check.bonus_hp, training=check.training_points)
+        + " "
+        + why("tmb/game-modes"),
+    ]
+    for line in lines:
+        out.print(f"  • {line}")
+    if tyrant.confidence not in ("high", "rulebook"):
+        note = t(
+            "tmb.setup.confidence", confidence=t(f"tmb.confidence.{tyrant.confidence}"), source=tyrant.source
+        )
+        out.print(f"  [yellow]{escape(note)}[/yellow]")
+
+
+def render_tyrants(out: Any) -> None:
+    """The tyrant catalog as a compact table (fits 80 columns)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    tbl = Table(title=t("tmb.tyrants.title"), title_justify="left")
+    for col in ("name", "days", "progress", "deck", "types", "confidence"):
+        tbl.add_column(t(f"tmb.tyrants.col.{col}"), no_wrap=col != "types")
+    for ty in tyrants():
+        name = tyrant_name(ty) + (" (UT)" if ty.set == "undertow" else "")
+        deck = f"{ty.days - 3 + ty.tyrant_cards} ({ty.tyrant_cards})"
+        tbl.add_row(
+            Text(name),
+            str(ty.days),
+            str(ty.progress),
+            deck,
+            Text(type_names(ty.baddie_types)),
+            t(f"tmb.confidence.{ty.confidence}"),
+        )
+    out.print(tbl)
+    out.print(t("tmb.tyrants.hint") + " " + why("tmb/tyrants"))
+
+
+def render_status(state: TmbState, out: Any) -> None:
+    """The status panel: day, progress, challenge, party, reminders, next step."""
+    from gm_assist.core.output import table
+
+    data = report.status(state)
+    title = t("tmb.status.title", tyrant=tyrant_name(state.tyrant), mode=t(f"tmb.mode.{state.mode}"))
+    out.print(f"[bold]{escape(title)}[/bold]")
+    out.print(
+        t("tmb.status.day", day=state.day, days=state.tyrant.days, left=data["days_left"])
+        + " "
+        + why("tmb/new-day")
+    )
+    out.print(
+        t("tmb.status.progress", progress=state.progress, needed=state.tyrant.progress)
+        + " "
+        + why("tmb/progress-points")
+    )
+    if state.encounter is not None:
+        out.print(escape(encounter_text(state)))
+    rows = []
+    for g in data["party"]:
+        hp = f"{g['hp']}/{g['max_hp']}" if not g["sheet_missing"] else "?"
+        stats = "/".join("?" if g[s] is None else str(g[s]) for s in ("dex", "atk", "def"))
+        rows.append(
+            [
+                g["name"] + (" (KO)" if g["ko"] else ""),
+                hp,
+                stats,
+                str(g["training_unspent"]),
+                f"{g['slots']}/{g['slots_max']}",
+                ", ".join(c["name"] + ("🔒" if c["locked"] else "") for c in g["loot"]),
+            ]
+        )
+    cols = [t(f"tmb.status.col.{c}") for c in ("gearloc", "hp", "stats", "training", "slots", "loot")]
+    out.print(table(None, cols, rows))
+    scouted = [f"{k} pt: {', '.join(v)}" for k, v in data["scouted"].items() if v]
+    if scouted:
+        out.print(escape(t("tmb.status.scouted", list="; ".join(scouted))) + " " + why("tmb/scouting"))
+    render_reminders(state, out)
+
+
+def encounter_text(state: TmbState) -> str:
+    """Today's encounter in one line."""
+    enc = state.encounter
+    if enc is None:
+        return ""
+    if enc.kind == "tyrant":
+        head = t("tmb.encounter.tyrant", tyrant=tyrant_name(state.tyrant))
+    elif enc.kind == "special":
+        head = t("tmb.encounter.special", number=f"{enc.number:03d}")
+    else:
+        head = t("tmb.encounter.card", number=enc.number)
+    if enc.title:
+        head += f" « {enc.title} »"
+    kind = t("tmb.encounter.fight") if enc.fight else t("tmb.encounter.peaceful")
+    outcome = t(f"tmb.encounter.{enc.outcome}") if enc.outcome else t("tmb.encounter.open")
+    return f"{head} — {kind} — {outcome}"
+
+
+def render_reminders(state: TmbState, out: Any) -> None:
+    """Reminders due now, then what to do next."""
+    cards = {
+        "tmb.remind.last_day": "tmb/adventure-end",
+        "tmb.remind.can_challenge": "tmb/tyrants",
+        "tmb.remind.wiped": "tmb/party-wipe",
+        "tmb.remind.training": "tmb/training",
+        "tmb.remind.slots": "tmb/loot",
+        "tmb.remind.lost": "tmb/adventure-end",
+        "tmb.remind.won": "tmb/adventure-end",
+        "tmb.remind.deck_empty": "tmb/encounter-deck",
+        "tmb.remind.days_short": "tmb/adventure-end",
+        "tmb.remind.sheet": "tmb/stat-hp",
+    }
+    for key, params in report.reminders(state):
+        card = cards.get(key)
+        out.print(f"[yellow]! {escape(t(key, **params))}[/yellow]" + (f" {why(card)}" if card else ""))
+    key, params = report.next_step(state)
+    out.print(f"[bold cyan]→ {escape(t(key, **params))}[/bold cyan]")

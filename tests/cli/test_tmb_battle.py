@@ -1,0 +1,191 @@
+"""`gm-assist tmb queue / initiative / baddie / battle …` through the real entry point (--json)."""
+
+import pytest
+from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+
+
+def test_queue_day_4_three_gearlocs(gm):
+    r = gm("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json")
+    assert r.exit_code == 0, r
+    assert r.json["points"] == 12 and r.json["queue"] == [5, 5, 1, 1]
+
+
+def test_queue_text_shows_the_why(gm):
+    r = gm("tmb", "queue", "--day", "4", "--gearlocs", "3")
+    assert "12 = day 4 × 3 gearlocs → 5, 5, 1, 1" in r.stdout and "tmb/baddie-points" in r.stdout
+
+
+def test_queue_extra_points_before_and_added_chips_after(gm):
+    r = gm("tmb", "queue", "--day", "6", "--gearlocs", "3", "--extra-points", "2", "--add", "1", "--add", "5",
+           "--json")
+    assert r.json["points"] == 20 and r.json["queue"] == [20, 5, 1]
+    assert gm("tmb", "queue", "-d", "6", "-g", "3", "--json").json["queue"] == [5, 5, 5, 1, 1, 1]
+
+
+BAD_QUEUE = [["--day", "0", "--gearlocs", "3"], ["--day", "2", "--gearlocs", "0"],
+             ["--day", "2", "--gearlocs", "5"], ["--day", "2", "--gearlocs", "2", "--add", "3"]]
+
+
+@pytest.mark.parametrize("args", BAD_QUEUE)
+def test_queue_bad_input_exit_2(gm, args):
+    r = gm("tmb", "queue", *args, "--json")
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr.strip()
+
+
+def test_queue_without_session_asks_for_day_and_gearlocs(gm):
+    r = gm("tmb", "queue")
+    assert r.exit_code == 2 and "--day" in r.stderr
+
+
+def test_initiative_order_and_gearloc_tie(gm):
+    r = gm("tmb", "initiative", "--baddie", "3", "--baddie", "goblin=5", "--baddie", "3",
+           "--gearloc", "Capitank=3", "--gearloc", "Atomik=6", "--json")
+    assert r.exit_code == 0, r
+    order = r.json["order"]
+    assert [(e["name"], e["kind"], e["lane"], e["initiative"]) for e in order] == [
+        ("Atomik", "gearloc", None, 6), ("goblin", "baddie", 2, 5), ("Capitank", "gearloc", None, 3),
+        ("Lane 1", "baddie", 1, 3), ("Lane 3", "baddie", 3, 3)]
+    assert [e["tie_with_gearloc"] for e in order] == [False, False, True, True, True]
+    assert r.json["needs_choice"] is True
+
+
+def test_initiative_tie_settled_with_first(gm):
+    r = gm("tmb", "initiative", "--baddie", "4", "--baddie", "4", "--gearloc", "Furax=4",
+           "--first", "Lane 2", "--first", "furax", "--json")
+    assert [e["name"] for e in r.json["order"]] == ["Lane 2", "Furax", "Lane 1"]
+    assert r.json["needs_choice"] is False
+
+
+def test_equal_baddies_lower_lane_first_without_flag(gm):
+    r = gm("tmb", "initiative", "--baddie", "2", "--baddie", "x=2", "--json")
+    assert [e["lane"] for e in r.json["order"]] == [1, 2] and r.json["ties"] == []
+
+
+@pytest.mark.parametrize("args", [["--baddie", "7"], ["--gearloc", "G=0"], ["--baddie", "1"] * 5,
+                                  ["--gearloc", "nonumber"]])
+def test_initiative_bad_input(gm, args):
+    r = gm("tmb", "initiative", *args, "--json")
+    assert r.exit_code == 2 and r.stdout == ""
+
+
+def test_baddie_add_then_listed_and_used(gm):
+    r = gm("tmb", "baddie", "add", "Ver des marais", "--points", "1", "--initiative", "3", "--hp", "2",
+           "--attack", "melee", "--json")
+    assert r.exit_code == 0, r
+    listed = gm("tmb", "baddie", "list", "--json").json["baddies"]
+    worm = [b for b in listed if b["id"] == "bog-worm"]
+    assert len(worm) == 1 and worm[0]["initiative"] == 3 and worm[0]["user"] is True
+    assert gm("tmb", "baddie", "add", "X", "--points", "3").exit_code == 2
+
+
+def test_live_example_day_2_battle(gm):
+    adventure_day_2(gm)
+    assert gm("tmb", "queue", "--json").json["queue"] == [1, 1, 1, 1]
+    r = gm("tmb", "battle", "start", *LIVE_START, "--json")
+    assert r.exit_code == 0, r
+    track = r.json["track"]
+    assert [u["name"] for u in track] == ["tricheur goblin", "Atomik", "crapaud des marais", "ver des marais",
+                                          "Capitank", "golem d'argile"]
+    assert [u["lane"] for u in track if u["kind"] == "baddie"] == [4, 1, 2, 3]
+    assert r.json["round_die"] == "M1" and r.json["current"] == "tricheur goblin"
+    assert gm("tmb", "status", "--json").json["scouted"]["1"] == []
+    gm("tmb", "battle", "next-turn")
+    r = gm("tmb", "battle", "damage", "ver des marais", "2", "--json")
+    assert "ver des marais" not in [u["name"] for u in r.json["track"]]
+    gm("tmb", "battle", "next-turn")
+    r = gm("tmb", "battle", "next-turn", "--json")
+    assert r.json["current"] == "Capitank"
+    r = gm("tmb", "battle", "damage", "capitank", "2", "--json")
+    assert [p["hp"] for p in r.json["party"] if p["name"] == "Capitank"] == [10]
+    gm("tmb", "battle", "next-turn")
+    gm("tmb", "battle", "next-turn")
+    assert gm("tmb", "battle", "next-turn").exit_code == 2
+    r = gm("tmb", "battle", "next-round", "--json")
+    assert r.exit_code == 0, r
+    assert r.json["round"] == 2 and r.json["round_die"] == "M2"
+
+
+def test_battle_bad_input_saves_nothing(gm):
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", "--baddie", ":4:3", "--gearloc", "Capitank=2",
+              "--gearloc", "Atomik=5").exit_code == 2  # three chips not given
+    assert gm("tmb", "battle", "start", *LIVE_START[:-2], "--gearloc", "Atomik=7").exit_code == 2
+    assert gm("tmb", "battle", "status").exit_code == 2  # still no battle
+    gm("tmb", "battle", "start", *LIVE_START)
+    before = gm("tmb", "battle", "status", "--json").json
+    for args in (["defeat", "5"], ["defeat", "0"], ["place", "1", "--lane", "9", "--position", "melee"],
+                 ["damage", "nobody", "1"], ["damage", "1", "0"], ["ko", "1"], ["end"]):
+        r = gm("tmb", "battle", *args)
+        assert r.exit_code == 2 and r.stderr.strip(), (args, r)
+    assert gm("tmb", "battle", "status", "--json").json == before
+    assert "does not exist" in gm("tmb", "battle", "defeat", "5").stderr
+
+
+def test_undo_restores_the_exact_previous_track(gm):
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    before = gm("tmb", "battle", "status", "--json").json
+    gm("tmb", "battle", "defeat", "2")
+    gm("tmb", "battle", "move", "Atomik", "3")
+    gm("tmb", "battle", "next-turn")
+    r = gm("tmb", "battle", "next-round", "--json")
+    assert r.exit_code == 0, r
+    assert [u["name"] for u in r.json["track"]][-1] == "Atomik"
+    for _ in range(4):
+        assert gm("undo").exit_code == 0
+    assert gm("tmb", "battle", "status", "--json").json == before
+
+
+def test_victory_then_end_and_success(gm):
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    for lane in ("1", "2", "3"):
+        gm("tmb", "battle", "defeat", lane)
+    r = gm("tmb", "battle", "damage", "4", "3", "--json")
+    assert r.json["outcome"] == "victory"
+    r = gm("tmb", "battle", "end", "--json")
+    assert r.exit_code == 0 and r.json["closed"] is True
+    assert gm("tmb", "success").exit_code == 0
+
+
+def test_party_wipe_returns_unbeaten_baddies(gm):
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    gm("tmb", "battle", "damage", "Capitank", "20")
+    r = gm("tmb", "battle", "ko", "Atomik", "--json")
+    assert r.json["outcome"] == "defeat"
+    r = gm("tmb", "battle", "end", "--json")
+    assert len(r.json["returned"]) == 4 and all(p["ko"] for p in r.json["party"])
+
+
+def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
+    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"], ["next-day"],
+                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
+                 ["challenge"]):
+        assert gm("tmb", *args).exit_code == 0, args
+    r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
+           "--baddie", "bog B=4:3:melee", "--baddie", "x=1:2:melee", "--gearloc", "Capitank=3",
+           "--gearloc", "Atomik=1", "--json")
+    assert r.exit_code == 0, r
+    baddies = [u for u in r.json["track"] if u["kind"] == "baddie"]
+    lanes = {u["name"]: (u["lane"], u["points"], u["tyrant"]) for u in baddies}
+    assert lanes == {"Drellen": (1, 20, True), "bog A": (2, 1, False), "bog B": (3, 1, False),
+                     "x": (4, 1, False)}
+    assert r.json["queue"] == [1, 1, 1] and r.json["tyrant_battle"] is True
+    assert r.json["ties"] == [["Atomik", "x"]]
+    r = gm("tmb", "battle", "defeat", "Drellen", "--json")
+    assert r.json["outcome"] == "victory"  # a tyrant battle ends as soon as the tyrant dies
+
+
+def test_graveyard_refills_an_emptied_stack(gm):
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    for lane in ("1", "2", "3", "4"):
+        gm("tmb", "battle", "defeat", lane)
+    r = gm("tmb", "battle", "end", "--json")
+    dead = ["crapaud des marais", "ver des marais", "golem d'argile", "tricheur goblin"]
+    assert sorted(r.json["graveyard"]["1"]) == sorted(dead)
+    r = gm("tmb", "battle", "refill", "1", "--json")
+    assert r.exit_code == 0 and len(r.json["chips"]) == 4 and r.json["graveyard"] == {}
+    assert gm("tmb", "battle", "refill", "1").exit_code == 2  # nothing left to rebuild it with
+    assert gm("tmb", "battle", "refill", "3").exit_code == 2

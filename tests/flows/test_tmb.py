@@ -1,0 +1,111 @@
+"""Guided mode of a TMB adventure, driven by scripted keys (the default is always the rule's step)."""
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core.session import load
+
+NEW = ("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik",
+       "--hp", "Capitank=5", "--hp", "Atomik=4", "--name", "flowtest")
+
+
+def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:
+    from gm_assist.games.tmb import flow
+
+    assert gm(*NEW).exit_code == 0
+    k = keys
+    k.send(
+        k.ENTER, k.ENTER, k.ENTER,                  # proposed: train → Capitank → HP (always succeeds)
+        k.ENTER, k.ENTER, k.DOWN + k.ENTER,         # train → Atomik → dexterity
+        k.ENTER,                                    # proposed: begin day 1
+        k.ENTER, k.ENTER, k.type("Leaving town"),   # draw → peaceful (default) → title
+        k.ENTER, k.ENTER,                           # resolve → success (proposed)
+        k.ENTER, k.type("1", clear=1), k.type("1", clear=1),      # reward: 1 progress, 1 training,
+        k.ENTER, k.ENTER,                                          # no loot
+        k.ENTER, k.ENTER, k.ENTER, k.ENTER, k.type("3"),          # Capitank scouts: table d6 = 3
+        k.type("crapaud des marais"), k.ENTER,                    # the toad, face up
+        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,    # recovery → Atomik → rest
+        k.ENTER,                                    # proposed: next day (2)
+        k.CTRL_C,                                   # leave the menu
+    )
+    flow.run("flowtest")
+    _, state = load("tmb", "flowtest")
+    assert state.day == 2 and state.phase == "encounter"
+    assert state.progress == 1 and state.progress_cards[0].title == "Leaving town"
+    assert state.party[0].hp_die == 3 and state.party[0].max_hp == 8      # 5 + adventure 2 + trained 1
+    assert state.party[1].dex_die == 1
+    assert [len(g.training) for g in state.party] == [1, 1]               # the reward's points, unspent
+    assert state.scouted[1] == ["crapaud des marais"]
+
+
+def test_menu_proposes_the_rule_step() -> None:
+    from gm_assist.games.tmb import flow, rules
+
+    state = rules.new_state(rules.find_tyrant("Nom"), ["A", "B"], "legendary")
+    assert flow.menu(state)[1] == "start"
+    state = rules.next_day(state)
+    assert flow.menu(state)[1] == "draw"
+    state = rules.draw_encounter(state, fight=True)
+    assert flow.menu(state)[1] == "battle"
+    state = rules.resolve_encounter(state, False)
+    assert flow.menu(state)[1] == "recovery"
+
+
+def test_new_session_wizard(keys: Any) -> None:
+    from gm_assist.games.tmb import flow
+
+    k = keys
+    k.send(
+        k.ENTER,                     # tyrant: Drellen (default)
+        k.type("2", clear=1),        # two gearlocs
+        k.ENTER, k.ENTER,            # first two base gearlocs
+        k.ENTER,                     # adventure mode
+        k.type("5"), k.type("4"),    # printed HP
+        k.type("wizard"),            # session name
+    )
+    name = flow.new_session()
+    assert name == "wizard"
+    _, state = load("tmb", "wizard")
+    assert state.tyrant.id == "drellen" and len(state.party) == 2
+    assert [g.max_hp for g in state.party] == [7, 6]
+
+
+def test_cancel_leaves_nothing(gm: Any, keys: Any) -> None:
+    from gm_assist.games.tmb import flow
+
+    keys.send(keys.ENTER, keys.CTRL_C)
+    assert flow.new_session() is None
+    r = gm("sessions", "--json")
+    data = r.json
+    assert (data if isinstance(data, list) else data.get("sessions", [])) == []
+
+
+def test_full_day_with_a_battle(gm: Any, keys: Any) -> None:
+    """Day 2 of the live example: the fight (battle flow), success proposed from the victory,
+    reward, both recovery options, next day."""
+    from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+
+    from gm_assist.games.tmb import flow
+
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", *LIVE_START).exit_code == 0
+    for lane in ("1", "2", "3"):
+        assert gm("tmb", "battle", "defeat", lane).exit_code == 0
+    session = load("tmb")[0].name
+    k = keys
+    k.send(
+        k.ENTER,                                                   # proposed: the battle
+        k.DOWN, k.ENTER, k.ENTER, k.type("3", clear=1),           # battle flow: the goblin loses 3
+        k.ENTER,                                                   # victory: close the battle
+        k.ENTER, k.ENTER,                                          # resolve → success (proposed)
+        k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER,  # reward: 2 progress
+        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Capitank: rest
+        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Atomik: rest
+        k.ENTER,                                                   # next day
+        k.CTRL_C,
+    )
+    flow.run(session)
+    _, state = load("tmb")
+    assert state.day == 3 and state.progress == 3 and state.phase == "encounter"
+    assert state.progress_cards[-1].day == 2
+    assert state.battle is None and all(g.hp == g.max_hp for g in state.party)

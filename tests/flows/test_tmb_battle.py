@@ -1,0 +1,93 @@
+"""Guided battle (battle_flow.run_battle) driven by scripted keys: the live example's day-2 fight."""
+
+from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+
+from gm_assist.core.session import load
+from gm_assist.games.tmb.battle_flow import run_battle
+
+
+def _state():
+    return load("tmb")[1]
+
+
+def chip(keys, *, pick_default=True, name="", ini=None, hp=None, attack=None):
+    """Keys answering one flipped chip: catalog pick (or typed name), missing stats, extra icon, save."""
+    parts = [keys.ENTER] if pick_default else [keys.ENTER, keys.type(name)]
+    if ini is not None:
+        parts.append(keys.type(str(ini)))
+    if hp is not None:
+        parts.append(keys.type(str(hp)))
+    if attack is not None:
+        parts.append(keys.select(attack))
+    parts += [keys.ENTER, keys.ENTER]  # extra-baddie icon 0, save in my catalog
+    return "".join(parts)
+
+
+def test_live_example_battle_happy_path(gm, keys):
+    adventure_day_2(gm)
+    session = load("tmb")[0].name
+    keys.send(
+        keys.ENTER,  # 4 baddie points (2 × 2), as the rule says
+        keys.ENTER,  # no chip added by the card
+        chip(keys, ini=4, hp=3),  # lane 1: the scouted toad, face up on top
+        chip(keys, ini=3, hp=2, attack=0),  # lane 2: the scouted worm (melee)
+        chip(keys, pick_default=False, name="golem d'argile", ini=1, hp=5),
+        chip(keys, pick_default=False, name="tricheur goblin", ini=6, hp=3),
+        keys.type("2"), keys.type("5"),  # initiative rolls: Capitank 2, Atomik 5
+        keys.ENTER,  # the goblin cheat's turn is over
+        keys.DOWN, keys.ENTER, keys.DOWN * 2, keys.ENTER, keys.type("2", clear=1),  # Atomik: worm -2 HP
+        keys.ENTER, keys.ENTER, keys.ENTER, keys.ENTER,  # Atomik, toad, Capitank, golem done
+        keys.ENTER,  # everyone played: the rule's next step is the next round
+        keys.DOWN * 8, keys.ENTER,  # back to the adventure (the battle stays saved)
+    )
+    run_battle(session)
+    battle = _state().battle
+    assert battle.round == 2 and battle.outcome is None
+    assert [c.name for c in battle.defeated] == ["ver des marais"]
+    assert [u.name for u in battle.ordered()] == [
+        "tricheur goblin", "Atomik", "crapaud des marais", "Capitank", "golem d'argile"]
+    worm = gm("tmb", "baddie", "list", "--json").json["baddies"]
+    assert any(b["id"] == "bog-worm" and b["hp"] == 2 and b["user"] for b in worm)
+
+
+def test_cancel_at_the_first_prompt_saves_nothing(gm, keys):
+    adventure_day_2(gm)
+    keys.send(keys.CTRL_C)
+    run_battle(load("tmb")[0].name)
+    assert _state().battle is None
+
+
+def test_battle_to_the_end(gm, keys):
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    for lane in ("1", "2", "3"):
+        gm("tmb", "battle", "defeat", lane)
+    keys.send(
+        keys.DOWN, keys.ENTER, keys.ENTER, keys.type("3", clear=1),  # damage: the goblin (current) loses 3
+        keys.ENTER,  # the mat shows a victory: close the battle (the rule's default)
+    )
+    run_battle(load("tmb")[0].name)
+    battle = _state().battle
+    assert battle.closed and battle.outcome == "victory"
+
+
+def test_tyrant_battle_set_up_from_the_catalog(gm, keys):
+    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"], ["next-day"],
+                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
+                 ["challenge"]):
+        assert gm("tmb", *args).exit_code == 0, args
+    keys.send(
+        keys.ENTER, keys.ENTER,  # lane 1: the tyrant, not in the baddie catalog: its name is proposed
+        keys.type("5"), keys.type("20"), keys.select(1), keys.ENTER,  # ini 5, 20 HP, ranged, no icon
+        chip(keys, pick_default=False, name="bog A", ini=2, hp=3, attack=0),  # lanes 2-3: two bog baddies
+        chip(keys, pick_default=False, name="bog B", ini=4, hp=3, attack=0),
+        chip(keys, pick_default=False, name="x", ini=1, hp=2, attack=0),  # lane 4: top of the queue
+        keys.type("3"), keys.type("6"),  # rolls: Capitank 3, Atomik 6
+        keys.DOWN * 8, keys.ENTER,  # back to the adventure
+    )
+    run_battle(load("tmb")[0].name)
+    battle = _state().battle
+    assert battle.tyrant_battle and [u.name for u in battle.ordered()] == [
+        "Atomik", "Drellen", "bog B", "Capitank", "bog A", "x"]
+    assert next(u for u in battle.units if u.tyrant).lane == 1
+    assert [c.points for c in battle.queue] == [1, 1, 1]
