@@ -177,11 +177,11 @@ def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
     """Write a session document atomically, keeping the previous good copy beside it."""
     from tinydb.table import Document
 
-    from gm_assist.core.store import atomic_write_bytes, open_db
+    from gm_assist.core.store import keep_copy, open_db
 
     sid = doc["id"]
     if previous is not None:
-        atomic_write_bytes(backup_path(sid), previous)
+        keep_copy(session_path(sid), backup_path(sid), previous)
     db = open_db(session_path(sid))
     db.table("session").upsert(Document(doc, doc_id=1))
 

@@ -40,6 +40,18 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def keep_copy(path: Path, copy: Path, data: bytes) -> None:
+    """Make ``copy`` the current (already durable) content of ``path``: a hard link costs no data
+    write and no fsync; where links are not possible, ``data`` is written atomically instead."""
+    tmp = copy.with_name(f".{copy.name}.link")
+    try:
+        tmp.unlink(missing_ok=True)
+        os.link(path, tmp)
+        os.replace(tmp, copy)
+    except OSError:
+        atomic_write_bytes(copy, data)
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """``atomic_write_bytes`` for UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"))
