@@ -34,8 +34,11 @@ def ensure_env(extra: str) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     target = f".[{extra}]" if extra else "."
     print(f"Installing gm-assist {target} into .venv …", flush=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                    "-e", target], cwd=ROOT, check=True)
+    subprocess.run(
+        [str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target],
+        cwd=ROOT,
+        check=True,
+    )
     stamp.write_text(digest)
 
 

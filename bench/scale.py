@@ -40,8 +40,12 @@ def _time_action(home: str, runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([GM, "--session", "target", "insomnia", "dodos", "1", "--json"], env=env,
-                       stdout=subprocess.DEVNULL, check=True)
+        subprocess.run(
+            [GM, "--session", "target", "insomnia", "dodos", "1", "--json"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            check=True,
+        )
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

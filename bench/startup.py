@@ -27,12 +27,42 @@ DIRECT = [
     ("roll --json", [GM, "roll", "2d6+1", "--json"]),
     ("tmb setup --json", [GM, "tmb", "setup", "--tyrant", "Drellen", "--gearlocs", "2", "--json"]),
     ("tmb queue --json", [GM, "tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"]),
-    ("insomnia score --json", [GM, "insomnia", "score", "--player", "A:12:40", "--player", "B:9:40",
-                               "--player", "C:12:40", "--json"]),
-    ("stuffed-fables threat --json", [GM, "stuffed-fables", "threat", "--black", "3", "--monsters", "2",
-                                      "--stuffies", "3", "--json"]),
-    ("mice-and-mystics initiative --json", [GM, "mice-and-mystics", "initiative", "--mouse", "Collin",
-                                            "--mouse", "Nez", "--enemy", "Rat", "--seed", "1", "--json"]),
+    (
+        "insomnia score --json",
+        [
+            GM,
+            "insomnia",
+            "score",
+            "--player",
+            "A:12:40",
+            "--player",
+            "B:9:40",
+            "--player",
+            "C:12:40",
+            "--json",
+        ],
+    ),
+    (
+        "stuffed-fables threat --json",
+        [GM, "stuffed-fables", "threat", "--black", "3", "--monsters", "2", "--stuffies", "3", "--json"],
+    ),
+    (
+        "mice-and-mystics initiative --json",
+        [
+            GM,
+            "mice-and-mystics",
+            "initiative",
+            "--mouse",
+            "Collin",
+            "--mouse",
+            "Nez",
+            "--enemy",
+            "Rat",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    ),
     ("shy-monsters check --json", [GM, "shy-monsters", "check", "--floor", "..P/ECC/.XO", "--json"]),
     ("rules search --json", [GM, "rules", "search", "fatigue", "--json"]),
 ]
@@ -47,8 +77,9 @@ def _time(cmd: list[str], env: dict[str, str]) -> float:
     return time.perf_counter() - start
 
 
-def measure(commands: list[tuple[str, list[str]]], runs: int, env: dict[str, str],
-            before_each=None) -> dict[str, tuple[float, float]]:
+def measure(
+    commands: list[tuple[str, list[str]]], runs: int, env: dict[str, str], before_each=None
+) -> dict[str, tuple[float, float]]:
     """Median seconds of each command and of ``python -c pass`` measured alongside it."""
     out = {}
     for name, cmd in commands:
@@ -73,8 +104,10 @@ def report(results: dict[str, tuple[float, float]], budget_ms: float) -> None:
             continue
         limit = 2.5 * bare + budget_ms / 1000
         verdict = "ok" if mine <= limit else "OVER"
-        print(f"{name:38s} {mine * 1000:7.1f} ms  bare {bare * 1000:5.1f} ms  ratio {mine / bare:5.2f}  "
-              f"target ≤ {limit * 1000:6.1f} ms  {verdict}")
+        print(
+            f"{name:38s} {mine * 1000:7.1f} ms  bare {bare * 1000:5.1f} ms  ratio {mine / bare:5.2f}  "
+            f"target ≤ {limit * 1000:6.1f} ms  {verdict}"
+        )
 
 
 def main() -> None:
@@ -86,12 +119,17 @@ def main() -> None:
         print(f"python {sys.version.split()[0]}, {args.runs} runs each, medians\n")
         print("Direct commands (target 2.5 × bare + 120 ms):")
         report(measure(DIRECT, args.runs, env), 120)
-        subprocess.run([GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
-                       env=env, capture_output=True)
+        subprocess.run(
+            [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
+            env=env,
+            capture_output=True,
+        )
         print("\nCommands that change a saved session (target 2.5 × bare + 250 ms):")
+
         # next-day past the tyrant's days is refused: undo after each to stay in range
         def reset() -> None:
             subprocess.run([GM, "undo"], env=env, capture_output=True)
+
         report(measure(SESSION, args.runs, env, before_each=None), 250)
         reset()
 

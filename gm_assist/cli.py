@@ -56,9 +56,13 @@ class LazyGroup(TyperGroup):
             formatter.write_dl(rows)
 
 
-app = typer.Typer(cls=LazyGroup, rich_markup_mode=None, add_completion=False,
-                  context_settings={"help_option_names": ["-h", "--help"]},
-                  help=t("core.help.root"))
+app = typer.Typer(
+    cls=LazyGroup,
+    rich_markup_mode=None,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=t("core.help.root"),
+)
 
 
 def _pre_scan(args: list[str]) -> None:
@@ -74,17 +78,25 @@ def _pre_scan(args: list[str]) -> None:
             values["debug"] = True
         elif not arg.startswith("-"):
             break
-    context.reset(session=values.get("session"), lang=values.get("lang"),
-                  home=Path(values["home"]).expanduser() if values.get("home") else None,
-                  debug=bool(values.get("debug")))
+    context.reset(
+        session=values.get("session"),
+        lang=values.get("lang"),
+        home=Path(values["home"]).expanduser() if values.get("home") else None,
+        debug=bool(values.get("debug")),
+    )
 
 
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    session: Annotated[str | None, typer.Option("--session", "-s", help="Session to act on (default: the current one).")] = None,
+    session: Annotated[
+        str | None, typer.Option("--session", "-s", help="Session to act on (default: the current one).")
+    ] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="Language: fr or en.")] = None,
-    home: Annotated[Path | None, typer.Option("--home", help="Data folder (default: $GM_ASSIST_HOME or the user data folder).")] = None,
+    home: Annotated[
+        Path | None,
+        typer.Option("--home", help="Data folder (default: $GM_ASSIST_HOME or the user data folder)."),
+    ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
 ) -> None:
     """gm-assist: the game master's assistant beside your physical game."""
@@ -114,12 +126,27 @@ def roll_cmd(
     from gm_assist.core.dice import rng, roll
 
     result = roll(expression, rng(seed))
-    data = {"expression": expression, "dice": result.dice, "sides": result.sides,
-            "modifier": result.modifier, "total": result.total}
-    emit(data, lambda out: out.print(t("core.roll.result", expression=expression,
-                                          dice=" ".join(str(d) for d in result.dice) or "-",
-                                          modifier=f"{result.modifier:+d}" if result.modifier else "",
-                                          total=result.total), markup=False), json_out)
+    data = {
+        "expression": expression,
+        "dice": result.dice,
+        "sides": result.sides,
+        "modifier": result.modifier,
+        "total": result.total,
+    }
+    emit(
+        data,
+        lambda out: out.print(
+            t(
+                "core.roll.result",
+                expression=expression,
+                dice=" ".join(str(d) for d in result.dice) or "-",
+                modifier=f"{result.modifier:+d}" if result.modifier else "",
+                total=result.total,
+            ),
+            markup=False,
+        ),
+        json_out,
+    )
 
 
 @app.command("play", help=t("core.help.play"))

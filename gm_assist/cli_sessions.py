@@ -30,9 +30,16 @@ def sessions_cmd(json_out: JsonOpt = False) -> None:
         if not rows:
             out.print(t("core.sessions.none"), markup=False)
             return
-        out.print(table(None, [t("core.sessions.name"), t("core.sessions.game"), t("core.sessions.updated"), ""],
-                        [[r["name"], _game_title(r["game"]), r["updated"] or "?", "*" if r["current"] else ""]
-                         for r in rows]))
+        out.print(
+            table(
+                None,
+                [t("core.sessions.name"), t("core.sessions.game"), t("core.sessions.updated"), ""],
+                [
+                    [r["name"], _game_title(r["game"]), r["updated"] or "?", "*" if r["current"] else ""]
+                    for r in rows
+                ],
+            )
+        )
         out.print(t("core.sessions.next"), markup=False)
 
     current = next((r["name"] for r in rows if r["current"]), None)
@@ -40,8 +47,10 @@ def sessions_cmd(json_out: JsonOpt = False) -> None:
 
 
 @app.command("show", help=t("core.help.show"))
-def show_cmd(name: Annotated[str | None, typer.Argument(help="Session (default: the current one).")] = None,
-             json_out: JsonOpt = False) -> None:
+def show_cmd(
+    name: Annotated[str | None, typer.Argument(help="Session (default: the current one).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.core.session import load
     from gm_assist.games import get_spec
 
@@ -50,13 +59,22 @@ def show_cmd(name: Annotated[str | None, typer.Argument(help="Session (default: 
     summary = spec.summary(state) if spec.summary else {}
 
     def text(out: Any) -> None:
-        out.print(t("core.show.header", name=info.name, game=_game_title(info.game), updated=info.updated,
-                    changes=info.changes), markup=False)
+        out.print(
+            t(
+                "core.show.header",
+                name=info.name,
+                game=_game_title(info.game),
+                updated=info.updated,
+                changes=info.changes,
+            ),
+            markup=False,
+        )
         if spec.render:
             spec.render(state, out)
         out.print(t("core.show.next"), markup=False)
 
-    emit({"session": info, "summary": summary, "state": state}, text, json_out)
+    shown = spec.public_state(state) if spec.public_state else state
+    emit({"session": info, "summary": summary, "state": shown}, text, json_out)
 
 
 @app.command("use", help=t("core.help.use"))
@@ -68,8 +86,9 @@ def use_cmd(name: Annotated[str, typer.Argument(help="Session name.")], json_out
 
 
 @app.command("rename", help=t("core.help.rename"))
-def rename_cmd(old: Annotated[str, typer.Argument()], new: Annotated[str, typer.Argument()],
-               json_out: JsonOpt = False) -> None:
+def rename_cmd(
+    old: Annotated[str, typer.Argument()], new: Annotated[str, typer.Argument()], json_out: JsonOpt = False
+) -> None:
     from gm_assist.core.manage import rename
 
     info = rename(old, new)
@@ -77,9 +96,11 @@ def rename_cmd(old: Annotated[str, typer.Argument()], new: Annotated[str, typer.
 
 
 @app.command("delete", help=t("core.help.delete"))
-def delete_cmd(name: Annotated[str, typer.Argument()],
-               yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
-               json_out: JsonOpt = False) -> None:
+def delete_cmd(
+    name: Annotated[str, typer.Argument()],
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.core import index
     from gm_assist.core.manage import delete
     from gm_assist.core.prompts import confirm, is_interactive
@@ -96,8 +117,10 @@ def delete_cmd(name: Annotated[str, typer.Argument()],
 
 
 @app.command("export", help=t("core.help.export"))
-def export_cmd(name: Annotated[str | None, typer.Argument()] = None,
-               output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write.")] = None) -> None:
+def export_cmd(
+    name: Annotated[str | None, typer.Argument()] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write.")] = None,
+) -> None:
     from gm_assist.core.manage import export, write_export
     from gm_assist.core.output import err
 
@@ -110,9 +133,11 @@ def export_cmd(name: Annotated[str | None, typer.Argument()] = None,
 
 
 @app.command("import", help=t("core.help.import"))
-def import_cmd(file: Annotated[Path, typer.Argument(help="A file written by `gm-assist export`.")],
-               name: Annotated[str | None, typer.Option("--name", help="Name for the imported session.")] = None,
-               json_out: JsonOpt = False) -> None:
+def import_cmd(
+    file: Annotated[Path, typer.Argument(help="A file written by `gm-assist export`.")],
+    name: Annotated[str | None, typer.Option("--name", help="Name for the imported session.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.core.manage import import_file
 
     info = import_file(file, name)
@@ -134,12 +159,16 @@ def _undo_redo(n: int, forward: bool, json_out: bool) -> None:
 
 
 @app.command("undo", help=t("core.help.undo"))
-def undo_cmd(n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False) -> None:
+def undo_cmd(
+    n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False
+) -> None:
     _undo_redo(n, False, json_out)
 
 
 @app.command("redo", help=t("core.help.redo"))
-def redo_cmd(n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False) -> None:
+def redo_cmd(
+    n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False
+) -> None:
     _undo_redo(n, True, json_out)
 
 
@@ -161,8 +190,10 @@ def history_cmd(name: Annotated[str | None, typer.Argument()] = None, json_out: 
 
 
 @app.command("doctor", help=t("core.help.doctor"))
-def doctor_cmd(fix: Annotated[bool, typer.Option("--fix", help="Restore what can be restored.")] = False,
-               json_out: JsonOpt = False) -> None:
+def doctor_cmd(
+    fix: Annotated[bool, typer.Option("--fix", help="Restore what can be restored.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.core.doctor import diagnose, repair
 
     problems = diagnose()
@@ -174,7 +205,9 @@ def doctor_cmd(fix: Annotated[bool, typer.Option("--fix", help="Restore what can
             out.print(t("core.doctor.ok"), markup=False)
             return
         for p in problems:
-            state = t("core.doctor.fixed") if p.fixed else (t("core.doctor.restorable") if p.restorable else "")
+            state = (
+                t("core.doctor.fixed") if p.fixed else (t("core.doctor.restorable") if p.restorable else "")
+            )
             out.print(f"- {p.file}: {p.problem} {state}", markup=False)
         if not fix and any(p.restorable for p in problems):
             out.print(t("core.doctor.next"), markup=False)

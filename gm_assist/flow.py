@@ -15,11 +15,17 @@ def home_menu() -> None:
     say(t("core.menu.welcome"))
     while True:
         try:
-            choice = select(t("core.menu.title"), [
-                ("resume", t("core.menu.resume")), ("new", t("core.menu.new")),
-                ("rules", t("core.menu.rules")), ("dice", t("core.menu.dice")),
-                ("settings", t("core.menu.settings")), ("quit", t("core.menu.quit")),
-            ])
+            choice = select(
+                t("core.menu.title"),
+                [
+                    ("resume", t("core.menu.resume")),
+                    ("new", t("core.menu.new")),
+                    ("rules", t("core.menu.rules")),
+                    ("dice", t("core.menu.dice")),
+                    ("settings", t("core.menu.settings")),
+                    ("quit", t("core.menu.quit")),
+                ],
+            )
         except Cancelled:
             choice = "quit"
         if choice == "quit":
@@ -41,8 +47,10 @@ def _resume() -> None:
     if not rows:
         say(t("core.menu.no_sessions"))
         return
-    name = select(t("core.menu.pick_session"),
-                  [(r["name"], f"{r['name']} — {title(r['game'])} ({r['updated'] or '?'})") for r in rows])
+    name = select(
+        t("core.menu.pick_session"),
+        [(r["name"], f"{r['name']} — {title(r['game'])} ({r['updated'] or '?'})") for r in rows],
+    )
     game = next(r["game"] for r in rows if r["name"] == name)
     from gm_assist.core.manage import use
 
@@ -84,8 +92,15 @@ def _dice() -> None:
     while True:
         expression = text(t("core.menu.dice_prompt"), default=expression, validate=_check)
         result = roll(expression, generator)
-        say(t("core.roll.result", expression=expression, dice=" ".join(str(d) for d in result.dice),
-              modifier=f"{result.modifier:+d}" if result.modifier else "", total=result.total))
+        say(
+            t(
+                "core.roll.result",
+                expression=expression,
+                dice=" ".join(str(d) for d in result.dice),
+                modifier=f"{result.modifier:+d}" if result.modifier else "",
+                total=result.total,
+            )
+        )
 
 
 def _settings() -> None:

@@ -59,8 +59,9 @@ def parse(expression: str) -> list[tuple[int, int, int]]:
             count = int(match.group(2) or 1)
             sides = int(match.group(3))
             if not 1 <= count <= MAX_DICE or not 2 <= sides <= MAX_SIDES:
-                raise GmError("core.error.dice_range", expression=expression, max_dice=MAX_DICE,
-                              max_sides=MAX_SIDES)
+                raise GmError(
+                    "core.error.dice_range", expression=expression, max_dice=MAX_DICE, max_sides=MAX_SIDES
+                )
             terms.append((sign, count, sides))
         else:
             terms.append((sign, int(match.group(4)), 0))

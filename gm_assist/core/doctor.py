@@ -64,7 +64,9 @@ def diagnose() -> list[Problem]:
         doc = parse_document(read_json_file(path)[0], path)
         issues = journal.check(journal_path(doc["id"]), doc.get("head"), doc.get("redo", []), doc["state"])
         if issues:
-            problems.append(Problem(str(journal_path(doc["id"])), t("core.doctor.journal", detail="; ".join(issues))))
+            problems.append(
+                Problem(str(journal_path(doc["id"])), t("core.doctor.journal", detail="; ".join(issues)))
+            )
     try:
         indexed = {e["id"] for e in index.entries()}
     except EnvError as exc:
@@ -125,7 +127,12 @@ def _rebuild_index(stamp: str) -> None:
             doc = parse_document(read_json_file(file)[0], file)
         except EnvError:
             continue
-        sessions[str(n)] = {"id": doc["id"], "name": doc["name"], "game": doc["game"], "created": doc["created"]}
+        sessions[str(n)] = {
+            "id": doc["id"],
+            "name": doc["name"],
+            "game": doc["game"],
+            "created": doc["created"],
+        }
     ids = {s["id"] for s in sessions.values()}
     meta = {"1": {"current": current if current in ids else None}}
     with index.locked():

@@ -25,12 +25,18 @@ class LazyTyperGroup(TyperGroup):
         info = self._pending.pop(name)
         app = self._app
         if isinstance(info, typer.models.TyperInfo):
-            command = get_group_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
-                                          suggest_commands=app.suggest_commands,
-                                          rich_markup_mode=app.rich_markup_mode)
+            command = get_group_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                suggest_commands=app.suggest_commands,
+                rich_markup_mode=app.rich_markup_mode,
+            )
         else:
-            command = get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
-                                            rich_markup_mode=app.rich_markup_mode)
+            command = get_command_from_info(
+                info,
+                pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode,
+            )
         self.commands[name] = command
 
     def list_commands(self, ctx: Any) -> list[str]:

@@ -80,8 +80,9 @@ def delete(name: str) -> SessionInfo:
                 path.unlink()
             except FileNotFoundError:
                 pass
-    return SessionInfo(id=sid, name=entry["name"], game=entry["game"], created=entry["created"],
-                       updated=now())
+    return SessionInfo(
+        id=sid, name=entry["name"], game=entry["game"], created=entry["created"], updated=now()
+    )
 
 
 def export(name: str | None) -> dict[str, Any]:
@@ -92,8 +93,13 @@ def export(name: str | None) -> dict[str, Any]:
     entries.reverse()
     redo = [journal.read(journal_path(sid), off) for off in doc["redo"]]
     clean = {k: v for k, v in doc.items() if k not in ("head", "redo")}
-    return {"format": EXPORT_FORMAT, "schema_version": SCHEMA_VERSION, "session": clean,
-            "journal": entries, "redo": redo}
+    return {
+        "format": EXPORT_FORMAT,
+        "schema_version": SCHEMA_VERSION,
+        "session": clean,
+        "journal": entries,
+        "redo": redo,
+    }
 
 
 def import_file(path: Path, name: str | None = None) -> SessionInfo:
@@ -114,7 +120,9 @@ def import_file(path: Path, name: str | None = None) -> SessionInfo:
         redo = list(data.get("redo", []))
         _check_chain(doc, entries, redo)
     except EnvError as exc:
-        raise GmError("core.error.import_invalid", path=str(path), detail=exc.params.get("detail", exc.key)) from exc
+        raise GmError(
+            "core.error.import_invalid", path=str(path), detail=exc.params.get("detail", exc.key)
+        ) from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)) from exc
     with index.locked():

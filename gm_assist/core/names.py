@@ -45,5 +45,6 @@ def resolve(query: str, options: Mapping[str, Iterable[str]], kind_key: str) -> 
         return names[wanted]
     suggestion = closest(query, [a for ident, al in options.items() for a in (ident, *al)])
     hint = t("core.error.did_you_mean", suggestion=suggestion) if suggestion else ""
-    raise GmError("core.error.unknown_name", kind=t(kind_key), name=query, suggestion=hint,
-                  known=", ".join(options))
+    raise GmError(
+        "core.error.unknown_name", kind=t(kind_key), name=query, suggestion=hint, known=", ".join(options)
+    )

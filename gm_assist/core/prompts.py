@@ -66,8 +66,13 @@ def _choices(choices: Sequence[Any]) -> list[Any]:
 _RAISE = object()
 
 
-def select(message: str, choices: Sequence[Any], default: Any = None, rules: Sequence[str] = (),
-           on_cancel: Any = _RAISE) -> Any:
+def select(
+    message: str,
+    choices: Sequence[Any],
+    default: Any = None,
+    rules: Sequence[str] = (),
+    on_cancel: Any = _RAISE,
+) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
     value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising."""
@@ -83,8 +88,11 @@ def select(message: str, choices: Sequence[Any], default: Any = None, rules: Seq
         values = [c.value for c in items]
         chosen_default = default if default in values else None
         try:
-            answer = _ask(questionary.select(message, choices=items, default=chosen_default,
-                                             instruction=t("core.prompt.select_hint")))
+            answer = _ask(
+                questionary.select(
+                    message, choices=items, default=chosen_default, instruction=t("core.prompt.select_hint")
+                )
+            )
         except Cancelled:
             if on_cancel is _RAISE:
                 raise
@@ -132,7 +140,9 @@ def integer(message: str, default: int | None = None, min: int | None = None, ma
         except ValueError:
             return t("core.prompt.not_a_number")
         if (min is not None and number < min) or (max is not None and number > max):
-            return t("core.prompt.out_of_range", min="" if min is None else min, max="" if max is None else max)
+            return t(
+                "core.prompt.out_of_range", min="" if min is None else min, max="" if max is None else max
+            )
         return None
 
     return int(text(message, default="" if default is None else str(default), validate=_check).strip())

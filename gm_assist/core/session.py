@@ -39,6 +39,9 @@ class GameSpec:
     migrate: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
     summary: Callable[[Any], dict[str, Any]] | None = None
     render: Callable[[Any, Any], None] | None = None
+    public_state: Callable[[Any], dict[str, Any]] | None = None
+    """What ``show --json`` prints as ``state`` for games with hidden information (Shy Monsters'
+    floor); the full state otherwise. ``export`` always writes the full save."""
 
 
 class Action(BaseModel):
@@ -85,6 +88,7 @@ def now() -> str:
 
 # --- paths -------------------------------------------------------------------------------------
 
+
 def sessions_dir() -> Path:
     from gm_assist.core.context import home_dir
 
@@ -108,6 +112,7 @@ def lock_path(sid: str) -> Path:
 
 
 # --- documents ---------------------------------------------------------------------------------
+
 
 def label_text(label: Any) -> str:
     """Translate a stored label ``[key, params]``."""
@@ -134,7 +139,9 @@ def parse_document(data: Any, path: Path) -> dict[str, Any]:
         doc["schema_version"] = version
     missing = [key for key in ("id", "name", "game", "state", "created", "updated", "redo") if key not in doc]
     if missing or not isinstance(doc["state"], dict) or not isinstance(doc["redo"], list):
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing) or 'state'}")
+        raise EnvError(
+            "core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing) or 'state'}"
+        )
     return doc
 
 
@@ -146,7 +153,9 @@ def game_state(doc: dict[str, Any], path: Path) -> Any:
     raw = doc["state"]
     version = int(doc.get("game_schema", 1))
     if version > spec.schema_version:
-        raise EnvError("core.error.schema_newer", path=str(path), version=version, supported=spec.schema_version)
+        raise EnvError(
+            "core.error.schema_newer", path=str(path), version=version, supported=spec.schema_version
+        )
     if version < spec.schema_version:
         if spec.migrate is None:
             raise EnvError("core.error.file_corrupt", path=str(path), detail=f"no migration from {version}")
@@ -187,11 +196,18 @@ def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
 
 
 def info_of(doc: dict[str, Any]) -> SessionInfo:
-    return SessionInfo(id=doc["id"], name=doc["name"], game=doc["game"], created=doc["created"],
-                       updated=doc["updated"], changes=int(doc.get("changes", 0)))
+    return SessionInfo(
+        id=doc["id"],
+        name=doc["name"],
+        game=doc["game"],
+        created=doc["created"],
+        updated=doc["updated"],
+        changes=int(doc.get("changes", 0)),
+    )
 
 
 # --- resolving which session -------------------------------------------------------------------
+
 
 def resolve(session: str | None = None) -> str:
     """The id of the session to act on: the argument, else ``--session``, else the current one."""
@@ -227,6 +243,7 @@ def current_game() -> str | None:
 
 # --- the operations ----------------------------------------------------------------------------
 
+
 def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any]:
     """A session and its validated state, read-only. ``game`` (if given) must match."""
     sid = resolve(session)
@@ -242,8 +259,12 @@ def _check_game(doc: dict[str, Any], game: str | None) -> None:
         raise GmError("core.error.wrong_game", name=doc["name"], game=title(doc["game"]), wanted=title(game))
 
 
-def create(game: str, state: BaseModel, name: str | None = None,
-           label: tuple[str, dict[str, Any]] = ("core.action.created", {})) -> SessionInfo:
+def create(
+    game: str,
+    state: BaseModel,
+    name: str | None = None,
+    label: tuple[str, dict[str, Any]] = ("core.action.created", {}),
+) -> SessionInfo:
     """Save a new session for ``game`` with its initial ``state`` and make it current."""
     from gm_assist.core import index
     from gm_assist.games import get_spec
@@ -254,10 +275,18 @@ def create(game: str, state: BaseModel, name: str | None = None,
     with index.locked():
         name = index.check_new_name(name) if name else index.free_name(game)
         doc = {
-            "schema_version": SCHEMA_VERSION, "id": sid, "name": name, "game": game,
-            "game_schema": spec.schema_version, "created": stamp, "updated": stamp,
-            "created_label": list(label), "state": state.model_dump(mode="json"),
-            "head": None, "redo": [], "changes": 0,
+            "schema_version": SCHEMA_VERSION,
+            "id": sid,
+            "name": name,
+            "game": game,
+            "game_schema": spec.schema_version,
+            "created": stamp,
+            "updated": stamp,
+            "created_label": list(label),
+            "state": state.model_dump(mode="json"),
+            "head": None,
+            "redo": [],
+            "changes": 0,
         }
         write_document(doc, None)
         index.add(sid, name, game, stamp)
@@ -278,13 +307,21 @@ def record(action: Action, session: str | None = None) -> Recorded:
         after_raw = after.model_dump(mode="json")
         label = list(action.label())
         entry = {
-            "time": now(), "label": label, "action": {"type": type(action).__name__,
-                                                       "data": action.model_dump(mode="json")},
-            "prev": doc.get("head"), "before": before.model_dump(mode="json"), "after": after_raw,
+            "time": now(),
+            "label": label,
+            "action": {"type": type(action).__name__, "data": action.model_dump(mode="json")},
+            "prev": doc.get("head"),
+            "before": before.model_dump(mode="json"),
+            "after": after_raw,
         }
         offset = journal.append(journal_path(sid), entry)
-        doc.update(state=after_raw, head=offset, redo=[], updated=entry["time"],
-                   changes=int(doc.get("changes", 0)) + 1)
+        doc.update(
+            state=after_raw,
+            head=offset,
+            redo=[],
+            updated=entry["time"],
+            changes=int(doc.get("changes", 0)) + 1,
+        )
         write_document(doc, raw)
     return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label))
 
@@ -324,8 +361,9 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
                 doc.update(state=entry["before"], head=entry.get("prev"), redo=[*doc["redo"], doc["head"]])
             labels.append(label_text(entry["label"]))
         if not labels:
-            raise GmError("core.error.nothing_to_redo" if forward else "core.error.nothing_to_undo",
-                          name=doc["name"])
+            raise GmError(
+                "core.error.nothing_to_redo" if forward else "core.error.nothing_to_undo", name=doc["name"]
+            )
         game_state(doc, session_path(sid))  # never write a state the game cannot read
         doc["updated"] = now()
         write_document(doc, raw)

@@ -89,9 +89,9 @@ def get_card(card_id: str) -> Card:
     matches = [cid for cid in cards if cid.endswith("/" + key)]
     if len(matches) == 1:
         return cards[matches[0]]
-    from gm_assist.core.names import closest
-
     import difflib
+
+    from gm_assist.core.names import closest
 
     close = difflib.get_close_matches(key, list(cards), n=3, cutoff=0.5) or matches[:3]
     if not close:
@@ -121,9 +121,8 @@ def check_game(game: str | None) -> str | None:
     """Validate a ``--game`` value (game id or alias) against the games that have cards."""
     if game is None:
         return None
-    from gm_assist.games import GAMES
-
     from gm_assist.core.names import fold
+    from gm_assist.games import GAMES
 
     wanted = fold(game)
     for g in GAMES.values():

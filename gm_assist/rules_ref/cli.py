@@ -12,8 +12,13 @@ from gm_assist.core.output import JsonOpt, emit, table
 
 app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_mode=None)
 
-GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters")]
-LangOpt = Annotated[str | None, typer.Option("--lang", "-l", help="fr or en (default: the interface language)")]
+GameOpt = Annotated[
+    str | None,
+    typer.Option("--game", "-g", help="tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters"),
+]
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", "-l", help="fr or en (default: the interface language)")
+]
 
 
 def _lang(value: str | None) -> str:
@@ -28,10 +33,13 @@ def _lang(value: str | None) -> str:
 
 
 @app.command("search", help="Search the rule cards (accents, case and small typos do not matter).")
-def search_cmd(query: Annotated[list[str], typer.Argument(help="Words to look for.")],
-               game: GameOpt = None, lang: LangOpt = None,
-               limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
-               json_out: JsonOpt = False) -> None:
+def search_cmd(
+    query: Annotated[list[str], typer.Argument(help="Words to look for.")],
+    game: GameOpt = None,
+    lang: LangOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.rules_ref.cards import check_game
     from gm_assist.rules_ref.search import closest_titles, search
 
@@ -43,10 +51,16 @@ def search_cmd(query: Annotated[list[str], typer.Argument(help="Words to look fo
     game_id, language = check_game(game), _lang(lang)
     hits, found_in = search(text_query, language, game_id, limit)
     close = [] if hits else closest_titles(text_query, language, game_id)
-    data = {"query": text_query, "lang": language, "found_in": found_in,
-            "results": [{"id": h.id, "title": h.title, "score": h.score, "snippet": h.snippet,
-                         "source": h.source} for h in hits],
-            "closest": [{"id": cid, "title": title} for cid, title in close]}
+    data = {
+        "query": text_query,
+        "lang": language,
+        "found_in": found_in,
+        "results": [
+            {"id": h.id, "title": h.title, "score": h.score, "snippet": h.snippet, "source": h.source}
+            for h in hits
+        ],
+        "closest": [{"id": cid, "title": title} for cid, title in close],
+    }
 
     def text(out: Any) -> None:
         if not hits:
@@ -71,16 +85,26 @@ def _esc(text: str) -> str:
 
 
 @app.command("show", help="Show a rule card by id (e.g. tmb/fatigue).")
-def show_cmd(card_id: Annotated[str, typer.Argument(help="Card id, e.g. tmb/fatigue.")],
-             lang: LangOpt = None, json_out: JsonOpt = False) -> None:
+def show_cmd(
+    card_id: Annotated[str, typer.Argument(help="Card id, e.g. tmb/fatigue.")],
+    lang: LangOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.rules_ref.cards import all_cards, get_card
     from gm_assist.rules_ref.render import render_card
 
     card = get_card(card_id)
     language = _lang(lang)
-    data = {"id": card.id, "game": card.game, "title": card.text("title", language),
-            "source": card.source, "confidence": card.confidence, "body": card.text("body", language),
-            "keywords": card.keywords, "related": [r for r in card.related if r in all_cards()]}
+    data = {
+        "id": card.id,
+        "game": card.game,
+        "title": card.text("title", language),
+        "source": card.source,
+        "confidence": card.confidence,
+        "body": card.text("body", language),
+        "keywords": card.keywords,
+        "related": [r for r in card.related if r in all_cards()],
+    }
     emit(data, lambda out: render_card(card, language, out), json_out)
 
 
@@ -90,16 +114,28 @@ def list_cmd(game: GameOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fal
 
     game_id, language = check_game(game), _lang(lang)
     cards = [c for c in all_cards().values() if game_id is None or c.game == game_id]
-    rows = [{"id": c.id, "game": c.game, "title": c.text("title", language), "source": c.source} for c in cards]
-    emit({"cards": rows},
-         lambda out: out.print(table(t("rules.list.title", n=len(rows)), ["id", t("rules.list.card"),
-                                     t("rules.list.source")], [[r["id"], r["title"], r["source"]] for r in rows])),
-         json_out)
+    rows = [
+        {"id": c.id, "game": c.game, "title": c.text("title", language), "source": c.source} for c in cards
+    ]
+    emit(
+        {"cards": rows},
+        lambda out: out.print(
+            table(
+                t("rules.list.title", n=len(rows)),
+                ["id", t("rules.list.card"), t("rules.list.source")],
+                [[r["id"], r["title"], r["source"]] for r in rows],
+            )
+        ),
+        json_out,
+    )
 
 
 @app.command("glossary", help="Game terms in French and English (filter with a TERM or --game).")
-def glossary_cmd(term: Annotated[str | None, typer.Argument(help="Show only terms matching this.")] = None,
-                 game: GameOpt = None, json_out: JsonOpt = False) -> None:
+def glossary_cmd(
+    term: Annotated[str | None, typer.Argument(help="Show only terms matching this.")] = None,
+    game: GameOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     from gm_assist.core.names import fold
     from gm_assist.rules_ref.cards import check_game, glossary
 
@@ -111,7 +147,14 @@ def glossary_cmd(term: Annotated[str | None, typer.Argument(help="Show only term
         if not terms:
             raise GmError("rules.error.no_term", term=term)
     rows = [g.model_dump() for g in terms]
-    emit({"terms": rows},
-         lambda out: out.print(table(None, [t("rules.glossary.game"), "English", "Français", t("rules.glossary.also")],
-                                     [[g.game, g.en, g.fr, ", ".join(g.also)] for g in terms])),
-         json_out)
+    emit(
+        {"terms": rows},
+        lambda out: out.print(
+            table(
+                None,
+                [t("rules.glossary.game"), "English", "Français", t("rules.glossary.also")],
+                [[g.game, g.en, g.fr, ", ".join(g.also)] for g in terms],
+            )
+        ),
+        json_out,
+    )

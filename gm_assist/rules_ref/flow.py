@@ -13,17 +13,23 @@ def lookup(game: str | None = None) -> None:
     from gm_assist.rules_ref.search import closest_titles, search
 
     while True:
-        query = text(t("rules.flow.query"), validate=lambda v: None if v.strip() else t("rules.error.empty_query"))
+        query = text(
+            t("rules.flow.query"), validate=lambda v: None if v.strip() else t("rules.error.empty_query")
+        )
         hits, _ = search(query, lang(), game, 8)
         if not hits:
             say(t("rules.search.none", query=query))
             choices = closest_titles(query, lang(), game)
         else:
             choices = [(h.id, h.title) for h in hits]
-        card_id = select(t("rules.flow.pick"), [(cid, f"{title}  ({cid})") for cid, title in choices]
-                         + [(None, t("rules.flow.again"))])
+        card_id = select(
+            t("rules.flow.pick"),
+            [(cid, f"{title}  ({cid})") for cid, title in choices] + [(None, t("rules.flow.again"))],
+        )
         while card_id:
             card = get_card(card_id)
             show(lambda out, c=card: render_card(c, lang(), out))
             related = [(r, r) for r in card.related]
-            card_id = select(t("rules.flow.next"), related + [(None, t("rules.flow.again"))]) if related else None
+            card_id = (
+                select(t("rules.flow.next"), related + [(None, t("rules.flow.again"))]) if related else None
+            )

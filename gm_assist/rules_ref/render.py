@@ -16,11 +16,24 @@ def render_card(card: Card, lang: str, out: Any) -> None:
 
     title = Text(f"{card.text('title', lang)}  ", style="bold")
     title.append(card.id, style="dim")
-    out.print(Panel(Markdown(card.text("body", lang)), title=title, title_align="left",
-                    subtitle=Text(t("rules.show.source", source=card.source)), subtitle_align="right"))
+    out.print(
+        Panel(
+            Markdown(card.text("body", lang)),
+            title=title,
+            title_align="left",
+            subtitle=Text(t("rules.show.source", source=card.source)),
+            subtitle_align="right",
+        )
+    )
     if card.confidence not in ("rulebook", ""):
         out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))
     related = [all_cards()[r] for r in card.related if r in all_cards()]
     if related:
-        out.print(Text(t("rules.show.related") + " " + ", ".join(f"{r.id} ({r.text('title', lang)})" for r in related),
-                       style="dim"))
+        out.print(
+            Text(
+                t("rules.show.related")
+                + " "
+                + ", ".join(f"{r.id} ({r.text('title', lang)})" for r in related),
+                style="dim",
+            )
+        )

@@ -25,11 +25,72 @@ from gm_assist.core.names import fold
 WEIGHTS = (6.0, 4.0, 1.0)
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = {
-    "en": {"the", "a", "an", "of", "to", "in", "on", "and", "or", "is", "it", "what", "how", "does", "do",
-           "for", "with", "when", "i", "my", "can", "you", "at", "be", "are", "its", "rule", "rules"},
-    "fr": {"le", "la", "les", "un", "une", "des", "de", "du", "d", "l", "et", "ou", "a", "au", "aux", "en",
-           "est", "que", "qui", "quoi", "comment", "pour", "avec", "quand", "je", "on", "se", "sur", "ce",
-           "regle", "regles", "il", "elle", "y"},
+    "en": {
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "and",
+        "or",
+        "is",
+        "it",
+        "what",
+        "how",
+        "does",
+        "do",
+        "for",
+        "with",
+        "when",
+        "i",
+        "my",
+        "can",
+        "you",
+        "at",
+        "be",
+        "are",
+        "its",
+        "rule",
+        "rules",
+    },
+    "fr": {
+        "le",
+        "la",
+        "les",
+        "un",
+        "une",
+        "des",
+        "de",
+        "du",
+        "d",
+        "l",
+        "et",
+        "ou",
+        "a",
+        "au",
+        "aux",
+        "en",
+        "est",
+        "que",
+        "qui",
+        "quoi",
+        "comment",
+        "pour",
+        "avec",
+        "quand",
+        "je",
+        "on",
+        "se",
+        "sur",
+        "ce",
+        "regle",
+        "regles",
+        "il",
+        "elle",
+        "y",
+    },
 }
 
 
@@ -87,13 +148,15 @@ def _build(db: sqlite3.Connection) -> None:
             body = card.text("body", lang)
             cols = [" ".join(stems(t, lang, keep_stop=True)) for t in (title, keywords, body)]
             db.execute("INSERT INTO fts VALUES (?,?,?,?,?)", (*cols, card.id, lang))
-            db.execute("INSERT INTO cards VALUES (?,?,?,?,?,?)", (card.id, lang, card.game, title,
-                                                                 card.source, body))
+            db.execute(
+                "INSERT INTO cards VALUES (?,?,?,?,?,?)", (card.id, lang, card.game, title, card.source, body)
+            )
             for col in cols:
                 vocab[lang].update(col.split())
             vocab[lang].update(words(title + " " + keywords))
-    db.executemany("INSERT OR IGNORE INTO vocab VALUES (?,?)",
-                   [(lang, w) for lang, ws in vocab.items() for w in ws])
+    db.executemany(
+        "INSERT OR IGNORE INTO vocab VALUES (?,?)", [(lang, w) for lang, ws in vocab.items() for w in ws]
+    )
     db.commit()
 
 
@@ -158,8 +221,9 @@ def _terms(query: str, lang: str, fuzzy: bool) -> list[str]:
         elif word in known:
             out.append(word)
         elif fuzzy:
-            close = difflib.get_close_matches(stem, listing, n=1, cutoff=0.75) or \
-                difflib.get_close_matches(word, listing, n=1, cutoff=0.75)
+            close = difflib.get_close_matches(stem, listing, n=1, cutoff=0.75) or difflib.get_close_matches(
+                word, listing, n=1, cutoff=0.75
+            )
             if close:
                 out.append(close[0])
         else:
@@ -175,9 +239,14 @@ TITLE_BONUS = 3.0
 """Added to a card whose title holds every query term: "comfort zone" prefers the card titled so."""
 
 
-def _run(match: str, lang: str, game: str | None, limit: int, terms: list[str] = ()) -> list[tuple[str, float]]:
-    sql = ("SELECT card, bm25(fts, ?, ?, ?) AS rank, title FROM fts WHERE fts MATCH ? AND lang = ?"
-           + (" AND card LIKE ?" if game else "") + " ORDER BY rank LIMIT ?")
+def _run(
+    match: str, lang: str, game: str | None, limit: int, terms: list[str] = ()
+) -> list[tuple[str, float]]:
+    sql = (
+        "SELECT card, bm25(fts, ?, ?, ?) AS rank, title FROM fts WHERE fts MATCH ? AND lang = ?"
+        + (" AND card LIKE ?" if game else "")
+        + " ORDER BY rank LIMIT ?"
+    )
     params: list[object] = [*WEIGHTS, match, lang]
     if game:
         params.append(f"{game}/%")
@@ -187,8 +256,10 @@ def _run(match: str, lang: str, game: str | None, limit: int, terms: list[str] =
     except sqlite3.OperationalError:
         return []
     wanted = set(terms)
-    scored = [(card, -rank + (TITLE_BONUS if wanted and wanted <= set(title.split()) else 0.0))
-              for card, rank, title in rows]
+    scored = [
+        (card, -rank + (TITLE_BONUS if wanted and wanted <= set(title.split()) else 0.0))
+        for card, rank, title in rows
+    ]
     scored.sort(key=lambda item: -item[1])
     return scored[:limit]
 
@@ -224,9 +295,13 @@ def snippet(body: str, terms: list[str], lang: str, width: int = 110) -> str:
     stemmer = _stemmer(lang)
     for tok in tokens:
         w = fold(tok.group())
-        if w in terms or fold(stemmer.stemWord(w)) in terms or any(w.startswith(t) for t in terms if len(t) > 3):
+        if (
+            w in terms
+            or fold(stemmer.stemWord(w)) in terms
+            or any(w.startswith(t) for t in terms if len(t) > 3)
+        ):
             start = max(0, tok.start() - width // 3)
-            piece = flat[start:start + width]
+            piece = flat[start : start + width]
             return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
     return flat[:width] + ("…" if len(flat) > width else "")
 
@@ -243,9 +318,12 @@ def search(query: str, lang: str, game: str | None = None, limit: int = 5) -> tu
         db = connect()
         hits = []
         for card_id, score in found:
-            g, source, body = db.execute("SELECT game, source, body FROM cards WHERE card=? AND lang=?",
-                                         (card_id, where)).fetchone()
-            title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[0]
+            g, source, body = db.execute(
+                "SELECT game, source, body FROM cards WHERE card=? AND lang=?", (card_id, where)
+            ).fetchone()
+            title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[
+                0
+            ]
             hits.append(Hit(card_id, title, round(score, 3), snippet(body, terms, where), source, where, g))
         return hits, where
     return [], lang
@@ -253,8 +331,14 @@ def search(query: str, lang: str, game: str | None = None, limit: int = 5) -> tu
 
 def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -> list[tuple[str, str]]:
     """The cards whose titles look most like the query: ``(id, title)``, for "nothing found"."""
-    rows = connect().execute("SELECT card, title FROM cards WHERE lang=?" + (" AND card LIKE ?" if game else ""),
-                             (lang, f"{game}/%") if game else (lang,)).fetchall()
+    rows = (
+        connect()
+        .execute(
+            "SELECT card, title FROM cards WHERE lang=?" + (" AND card LIKE ?" if game else ""),
+            (lang, f"{game}/%") if game else (lang,),
+        )
+        .fetchall()
+    )
     by_title = {fold(title): (card, title) for card, title in rows}
     close = difflib.get_close_matches(fold(query), list(by_title), n=n, cutoff=0.0)
     return [by_title[c] for c in close]

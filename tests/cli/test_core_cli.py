@@ -53,12 +53,13 @@ def test_undo_redo_across_processes(home, demo_game):
     from pathlib import Path
 
     tests = Path(__file__).resolve().parents[1]
-    script = (
-        "import sys; sys.path.insert(0, %r)\n"
-        "from gm_assist import games\n"
-        "games.GAMES['demo'] = games.GameEntry('demo', 'demo', (), module_path='demo_game')\n"
-        "from gm_assist.cli import main\n"
-        "main(sys.argv[1:])\n" % str(tests)
+    script = "\n".join([
+        f"import sys; sys.path.insert(0, {str(tests)!r})",
+        "from gm_assist import games",
+        "games.GAMES['demo'] = games.GameEntry('demo', 'demo', (), module_path='demo_game')",
+        "from gm_assist.cli import main",
+        "main(sys.argv[1:])",
+    ])
     )
     env = {**os.environ, "GM_ASSIST_HOME": str(home)}
 
@@ -123,9 +124,15 @@ def test_export_import_roundtrip(gm, two_sessions, tmp_path):
     assert gm("show", "Beta copy", "--json").json["state"]["count"] == 5
 
 
-@pytest.mark.parametrize("content", ["", "{", json.dumps({"format": "other"}),
-                                     json.dumps({"format": "gm-assist-session", "schema_version": 1,
-                                                 "session": {"name": "x"}})])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "{",
+        json.dumps({"format": "other"}),
+        json.dumps({"format": "gm-assist-session", "schema_version": 1, "session": {"name": "x"}}),
+    ],
+)
 def test_import_rejects_invalid_files(gm, tmp_path, content, demo_game):
     f = tmp_path / "bad.json"
     f.write_text(content)

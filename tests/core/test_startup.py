@@ -11,8 +11,9 @@ HEAVY = ("questionary", "prompt_toolkit", "tinydb")
 
 
 def _imported(*args: str) -> str:
-    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "gm_assist", *args], capture_output=True, text=True
+    )
     return r.stderr
 
 

@@ -36,5 +36,11 @@ def _migrate(raw: dict[str, Any], version: int) -> dict[str, Any]:
     return raw
 
 
-SPEC = GameSpec(id="demo", state_model=Counter, schema_version=2, migrate=_migrate,
-                summary=lambda s: {"count": s.count}, render=lambda s, out: out.print(f"count={s.count}"))
+SPEC = GameSpec(
+    id="demo",
+    state_model=Counter,
+    schema_version=2,
+    migrate=_migrate,
+    summary=lambda s: {"count": s.count},
+    render=lambda s, out: out.print(f"count={s.count}"),
+)

@@ -12,8 +12,13 @@ from gm_assist.rules_ref.cards import LANGS, all_cards, card_files, glossary, pa
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
-BOOK = {"tmb": "too-many-bones.fr.txt", "insomnia": "insomnia.fr.txt", "stuffed-fables": "stuffed-fables.fr.txt",
-        "mice-and-mystics": "mice-and-mystics.fr.txt", "shy-monsters": "shy-monsters.fr.txt"}
+BOOK = {
+    "tmb": "too-many-bones.fr.txt",
+    "insomnia": "insomnia.fr.txt",
+    "stuffed-fables": "stuffed-fables.fr.txt",
+    "mice-and-mystics": "mice-and-mystics.fr.txt",
+    "shy-monsters": "shy-monsters.fr.txt",
+}
 CARD_REF = re.compile(r"[\"']((?:tmb|insomnia|stuffed-fables|mice-and-mystics|shy-monsters)/[a-z0-9-]+)[\"']")
 
 
@@ -52,7 +57,7 @@ def test_every_section_maps_to_cards(game):
 def test_tmb_table_of_contents_is_covered():
     """Every entry of the Too Many Bones table of contents is one of the mapped headings."""
     text = (RULEBOOKS / BOOK["tmb"]).read_text(encoding="utf-8")
-    toc = text[text.index("Table des matières"):]
+    toc = text[text.index("Table des matières") :]
     entries = []
     for line in toc.splitlines()[1:]:
         match = re.match(r"^(.+?)(?:\.{2,})?\t[\d-]+\s*$", line)
@@ -60,6 +65,7 @@ def test_tmb_table_of_contents_is_covered():
             entries.append(match.group(1).strip(" ."))
         elif entries and line.strip() and not match:
             break
+
     def norm(heading: str) -> str:
         return re.sub(r"</?i>", "", heading).lower().strip(" .")
 
@@ -94,7 +100,7 @@ def test_no_rulebook_sentence_copied():
 
     def grams(text: str, n: int = 8) -> set[tuple[str, ...]]:
         ws = re.findall(r"\w+", fold(text))
-        return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
+        return {tuple(ws[i : i + n]) for i in range(len(ws) - n + 1)}
 
     book = set().union(*(grams(p.read_text(encoding="utf-8")) for p in RULEBOOKS.glob("*.txt")))
     copied = {c.id: len(grams(c.body["fr"]) & book) for c in all_cards().values()}

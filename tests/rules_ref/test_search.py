@@ -109,13 +109,16 @@ def test_nothing_found_is_honest(gm):
     assert "Nothing found" in gm("rules", "search", "qwxzv").stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["rules", "search", " "], "Type some words"),
-    (["rules", "search", "x", "--game", "chess"], "No rule cards for the game"),
-    (["rules", "show", "tmb/fatigeu"], "tmb/fatigue"),
-    (["rules", "search", "x", "--limit", "0"], "--limit"),
-    (["rules", "glossary", "zzzqqq"], "No glossary term"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["rules", "search", " "], "Type some words"),
+        (["rules", "search", "x", "--game", "chess"], "No rule cards for the game"),
+        (["rules", "show", "tmb/fatigeu"], "tmb/fatigue"),
+        (["rules", "search", "x", "--limit", "0"], "--limit"),
+        (["rules", "glossary", "zzzqqq"], "No glossary term"),
+    ],
+)
 def test_bad_input(gm, args, message):
     r = gm(*args)
     assert r.exit_code == 2 and message in r.stderr and r.stdout == ""
@@ -136,8 +139,8 @@ def test_list_and_glossary(gm):
 
 
 def test_guided_lookup(keys, capsys):
-    from gm_assist.rules_ref.flow import lookup
     from gm_assist.core.errors import Cancelled
+    from gm_assist.rules_ref.flow import lookup
 
     keys.send(keys.type("fatige"), keys.ENTER, keys.ESC)
     with pytest.raises(Cancelled):

@@ -58,8 +58,12 @@ def _kill_loop(home: Path, kills: int, seed: int) -> None:
     rnd = random.Random(seed)
     done = 0
     for _ in range(kills):
-        proc = subprocess.Popen([*GM, "insomnia", "dodos", "1"], env=_env(home),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [*GM, "insomnia", "dodos", "1"],
+            env=_env(home),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rnd.uniform(0.0, 0.45))
         finished = proc.poll() is not None
         proc.send_signal(signal.SIGKILL)
@@ -84,11 +88,22 @@ def test_sigkill_during_real_actions_long(night):
 
 
 def _concurrent(home: Path, writers: int, each: int) -> None:
-    script = "; ".join(["import sys", "from gm_assist.cli import main",
-                        f"[__import__('subprocess').run([sys.executable, '-m', 'gm_assist', 'insomnia', 'dodos', '1'],"
-                        f" check=True) for _ in range({each})]"])
-    procs = [subprocess.Popen([sys.executable, "-c", script], env=_env(home, GM_ASSIST_LOCK_TIMEOUT="120"),
-                              stdout=subprocess.DEVNULL) for _ in range(writers)]
+    script = "; ".join(
+        [
+            "import sys",
+            "from gm_assist.cli import main",
+            f"[__import__('subprocess').run([sys.executable, '-m', 'gm_assist', 'insomnia', 'dodos', '1'],"
+            f" check=True) for _ in range({each})]",
+        ]
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script],
+            env=_env(home, GM_ASSIST_LOCK_TIMEOUT="120"),
+            stdout=subprocess.DEVNULL,
+        )
+        for _ in range(writers)
+    ]
     assert all(p.wait(timeout=600) == 0 for p in procs)
     assert _score(home) == writers * each
     assert _journal_ok(home) == writers * each

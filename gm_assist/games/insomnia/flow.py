@@ -116,8 +116,8 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
                 ("scare", t("insomnia.flow.scare")), ("dodos", t("insomnia.flow.dodos")),
                 ("brave", t("insomnia.flow.brave")), ("other", t("insomnia.flow.move_other")),
                 ("leave", t("insomnia.flow.leave"))]
-    choice = prompts.select(t("insomnia.flow.race_menu", name=active), choices,
-                            rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"), on_cancel="leave")
+    choice = prompts.select(t("insomnia.flow.race_menu", name=active), choices, on_cancel="leave",
+                            rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"))
     if choice == "leave":
         return "leave"
     if choice in ("move", "other"):

@@ -1,0 +1,161 @@
+"""Shy Monsters — guided mode: start a game (two players or solo), then one menu per hero step.
+
+Only prompts and rendering here; every change is an action of ``actions.py`` recorded through the
+core, every answer comes from ``hero.py`` / ``rules.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gm_assist.core import prompts
+from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.i18n import t
+
+RULES = ("shy-monsters/hero-phase", "shy-monsters/explore", "shy-monsters/jump", "shy-monsters/attack",
+         "shy-monsters/skills", "shy-monsters/comfort-zones", "shy-monsters/fear")
+
+
+def new_session() -> str | None:
+    """The set-up wizard: who is the Dungeon Master, how strong (solo), which seed. Returns the new
+    session's name, None if cancelled."""
+    from gm_assist.core.session import create
+
+    from .dungeon_master import new_game
+    from .rules import load_patterns
+
+    try:
+        mode = prompts.select(t("shy_monsters.flow.mode"),
+                              [("solo", t("shy_monsters.flow.mode_solo")),
+                               ("two-players", t("shy_monsters.flow.mode_two"))],
+                              rules=("shy-monsters/solo", "shy-monsters/two-players"))
+        level, seed = "best", None
+        if mode == "solo":
+            level = prompts.select(t("shy_monsters.flow.difficulty"),
+                                   [("best", t("shy_monsters.difficulty.best")),
+                                    ("random", t("shy_monsters.difficulty.random"))], default="best")
+            raw = prompts.text(t("shy_monsters.flow.seed"), validate=_seed_problem).strip()
+            seed = int(raw) if raw else None
+    except Cancelled:
+        return None
+    state = new_game(mode, level, seed, load_patterns())
+    info = create("shy-monsters", state, label=("shy_monsters.action.new", {}))
+    prompts.say(t("shy_monsters.new.done", name=info.name, mode=t(f"shy_monsters.mode.{mode}")))
+    if mode == "solo":
+        prompts.say(t("shy_monsters.new.seed", seed=state.seed, level=t(f"shy_monsters.difficulty.{level}")))
+    return info.name
+
+
+def _seed_problem(value: str) -> str | None:
+    value = value.strip()
+    return None if not value or value.isdigit() else t("shy_monsters.flow.not_a_seed")
+
+
+def run(session_name: str) -> None:
+    """The game menu: lay the floor (two players), turn tiles over, then explore / jump / attack,
+    until the table leaves or the game ends."""
+    from gm_assist.core.session import load
+
+    from .view import render
+
+    while True:
+        _, state = load("shy-monsters", session_name)
+        prompts.show(lambda out, s=state: render(s, out))
+        if state.outcome != "playing":
+            prompts.say(t("shy_monsters.flow.over"))
+            return
+        try:
+            action = _next_action(state)
+        except Cancelled:
+            return
+        if action is None:
+            return
+        try:
+            from gm_assist.core.session import record
+
+            record(action, session_name)
+        except GmError as exc:
+            prompts.say(exc.message())
+
+
+def _next_action(state: Any) -> Any:
+    """Ask what happens next; the action to record, or None to leave."""
+    from . import actions
+
+    play = state.floor
+    if play.layout is None:
+        return _lay_floor(state)
+    if play.reveals_due > 0:
+        return _reveal(state)
+    choice = prompts.select(t("shy_monsters.flow.what_now"), _move_choices(state), rules=RULES)
+    if choice == "leave":
+        return None
+    if choice == "attack":
+        return actions.DeclareAttack()
+    kind, direction = choice
+    if kind == "explore":
+        action: Any = actions.Explore(direction=direction)
+    else:
+        action = actions.Jump(direction=direction, attack=kind == "jump_attack")
+    if _danger(state, direction, kind != "explore", kind == "jump_attack") and \
+            not prompts.confirm(t("shy_monsters.flow.danger"), default=False):
+        return _next_action(state)
+    return action
+
+
+def _danger(state: Any, direction: str, jumping: bool, attacking: bool) -> bool:
+    from .hero import known_danger
+    from .rules import patterns_from_grids
+
+    return not attacking and known_danger(state, direction, jumping, patterns_from_grids(state.patterns))
+
+
+def _move_choices(state: Any) -> list[tuple[Any, str]]:
+    from .hero import moves
+    from .view import direction_label
+
+    legal = moves(state)
+    play = state.floor
+    label = direction_label
+    out: list[tuple[Any, str]] = [(("explore", d), t("shy_monsters.flow.explore", direction=label(d)))
+                                  for d in legal["explore"]]
+    out += [(("jump", d), t("shy_monsters.flow.jump", direction=direction_label(d))) for d in legal["jump"]]
+    if not play.attack_used and not play.attack_declared:
+        out.append(("attack", t("shy_monsters.flow.attack")))
+        out += [(("jump_attack", d), t("shy_monsters.flow.jump_attack", direction=direction_label(d)))
+                for d in legal["jump"]]
+    out.append(("leave", t("shy_monsters.flow.leave")))
+    return out
+
+
+def _reveal(state: Any) -> Any:
+    from . import actions
+    from .view import cell_text
+
+    play = state.floor
+    hidden = [cell for cell in sorted(play.layout.tiles()) if cell not in play.revealed]
+    choice = prompts.select(t("shy_monsters.flow.reveal_prompt", count=play.reveals_due),
+                            [*((cell, cell_text(cell)) for cell in hidden),
+                             ("leave", t("shy_monsters.flow.leave"))], rules=("shy-monsters/hero-phase",))
+    if choice == "leave":
+        return None
+    return actions.Reveal(row=choice[0], col=choice[1])
+
+
+def _lay_floor(state: Any) -> Any:
+    """Two players: the Dungeon Master types the floor; checked as typed, then hidden."""
+    from . import actions
+    from .floor import construction_errors, parse_floor
+    from .view import error_text
+
+    def problem(value: str) -> str | None:
+        try:
+            errors = construction_errors(parse_floor(value), used=state.used)
+        except GmError as exc:
+            return exc.message()
+        return error_text(errors[0]) if errors else None
+
+    prompts.show(lambda out: out.print(t("shy_monsters.help.floor_opt"), markup=False))
+    grid = prompts.text(t("shy_monsters.flow.lay_prompt", floor=state.floor.number), validate=problem)
+    prompts.say("\n" * 40 + t("shy_monsters.flow.laid"))
+    return actions.LayFloor(grid=grid)

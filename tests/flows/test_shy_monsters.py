@@ -1,0 +1,79 @@
+"""Shy Monsters guided flow, driven by scripted keys: a solo floor against a seeded Dungeon Master,
+a two-player floor typed by the Dungeon Master, and cancel paths."""
+
+from __future__ import annotations
+
+from gm_assist.core.session import load
+from gm_assist.games.shy_monsters import flow
+
+# Seed 7, « best » Dungeon Master, floor 1 (purple and blue, both comfortable, both on the only way):
+#   E C . . .
+#   . P C B X
+#   . . . C .
+SEED_7_FLOOR_1 = ("EC...", ".PCBX", "...C.")
+
+
+def test_solo_floor_against_a_seeded_dungeon_master(keys) -> None:  # noqa: ANN001
+    keys.send(keys.select(0), keys.ENTER, keys.type("7"))      # solo, best, seed 7
+    name = flow.new_session()
+    assert name
+    _, state = load("shy-monsters", name)
+    assert state.mode == "solo" and state.seed == 7
+    assert state.floor.layout.rows == SEED_7_FLOOR_1
+
+    keys.send(
+        keys.select(1),   # turn over row 2, column 2 (hidden tiles listed in reading order): purple, active
+        keys.select(2),   # then row 2, column 4: blue, active
+        keys.select(0),   # explore east (the only step)
+        keys.select(3),   # declare the attack  [explore south, explore west, jump south-east, attack, …]
+        keys.select(0),   # explore south with the attack: purple killed
+        keys.select(1),   # explore east        [explore north, explore east, jump east, leave]
+        keys.select(2),   # jump east over the active blue monster onto the exit
+        keys.CTRL_C,      # floor 2: leave the flow at its first prompt
+    )
+    flow.run(name)
+    _, state = load("shy-monsters", name)
+    assert state.outcome == "playing"
+    assert state.floors_cleared == 1 and state.floor.number == 2
+    assert state.shown_monsters == ["purple", "blue"] and state.set_aside == []
+    assert state.floor.layout == state.planned[1] and state.floor.reveals_due == 1
+
+
+def test_stepping_onto_a_known_active_monster_asks_first(keys, gm) -> None:  # noqa: ANN001
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(keys.select(1), keys.select(0),   # purple (active) and row 1, column 2
+              keys.select(0),                   # explore east
+              keys.select(0), "n",              # explore south onto the active purple: « no »
+              keys.select(5))                   # leave
+    flow.run(name)
+    _, state = load("shy-monsters", name)
+    assert state.outcome == "playing" and state.floor.hero == (0, 1)
+
+
+def test_two_player_floor_typed_by_the_dungeon_master(keys) -> None:  # noqa: ANN001
+    keys.send(keys.select(1))                                  # two players
+    name = flow.new_session()
+    keys.send(
+        keys.type("OPC/..E/XEC"),          # refused as typed: two entrances (the prompt shows why)
+        keys.BACKSPACE * 11, keys.type("opc/..c/xec"),
+        keys.CTRL_C,                       # the hero's first prompt: leave
+    )
+    flow.run(name)
+    _, state = load("shy-monsters", name)
+    assert state.floor.layout is not None and state.floor.layout.rows == ("OPC", "..C", "XEC")
+    assert state.floor.reveals_due == 2
+
+
+def test_cancel_wizard_creates_nothing(keys, gm) -> None:  # noqa: ANN001
+    keys.send(keys.select(0), keys.CTRL_C)
+    assert flow.new_session() is None
+    assert gm("sessions", "--json").json["sessions"] == []
+
+
+def test_cancel_a_step_records_nothing(keys, gm) -> None:  # noqa: ANN001
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7", "--difficulty", "random").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(keys.CTRL_C)                 # Ctrl-C at the first reveal prompt: back to the menu
+    flow.run(name)
+    assert gm("show", "--json").json["session"]["changes"] == 0
