@@ -83,8 +83,16 @@ class Keys:
         self.pipe = pipe
 
     def send(self, *parts: str) -> None:
-        """Queue keys; after the last one the input ends, so a flow asking more is cancelled."""
-        self.pipe.send_text("".join(parts))
+        """Queue keys for the prompts to come. A flow that asks more than the script answers waits
+        (pytest-timeout then fails the test), so end a flow with its "leave" entry or CTRL_C.
+
+        A trailing lone Esc after other keys is refused: prompt_toolkit keeps it in the typeahead
+        of the previous prompt, waiting for the rest of an escape sequence, and never delivers it.
+        """
+        text = "".join(parts)
+        if len(text) > 1 and text.endswith(self.ESC):
+            raise ValueError("a script cannot end with a lone Esc: end it with CTRL_C")
+        self.pipe.send_text(text)
 
     def select(self, index: int) -> str:
         """Keys choosing the ``index``-th entry of a select prompt (0 = first)."""

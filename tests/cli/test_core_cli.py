@@ -53,13 +53,14 @@ def test_undo_redo_across_processes(home, demo_game):
     from pathlib import Path
 
     tests = Path(__file__).resolve().parents[1]
-    script = "\n".join([
-        f"import sys; sys.path.insert(0, {str(tests)!r})",
-        "from gm_assist import games",
-        "games.GAMES['demo'] = games.GameEntry('demo', 'demo', (), module_path='demo_game')",
-        "from gm_assist.cli import main",
-        "main(sys.argv[1:])",
-    ])
+    script = "\n".join(
+        [
+            f"import sys; sys.path.insert(0, {str(tests)!r})",
+            "from gm_assist import games",
+            "games.GAMES['demo'] = games.GameEntry('demo', 'demo', (), module_path='demo_game')",
+            "from gm_assist.cli import main",
+            "main(sys.argv[1:])",
+        ]
     )
     env = {**os.environ, "GM_ASSIST_HOME": str(home)}
 

@@ -142,7 +142,7 @@ def test_guided_lookup(keys, capsys):
     from gm_assist.core.errors import Cancelled
     from gm_assist.rules_ref.flow import lookup
 
-    keys.send(keys.type("fatige"), keys.ENTER, keys.ESC)
+    keys.send(keys.type("fatige"), keys.ENTER, keys.CTRL_C)
     with pytest.raises(Cancelled):
         lookup()
     assert "Fatigue" in capsys.readouterr().out

@@ -65,13 +65,13 @@ def _kill_loop(home: Path, kills: int, seed: int) -> None:
             stderr=subprocess.DEVNULL,
         )
         time.sleep(rnd.uniform(0.0, 0.45))
-        finished = proc.poll() is not None
+        completed = proc.poll() == 0
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         score = _score(home)
         # the killed action happened entirely or not at all
         assert score in (done, done + 1)
-        if finished:
+        if completed:
             assert score == done + 1
         done = score
         assert _journal_ok(home) == score
