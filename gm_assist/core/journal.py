@@ -69,13 +69,13 @@ def walk(path: Path, head: int | None) -> Iterator[tuple[int, dict[str, Any]]]:
 def check(path: Path, head: int | None, redo: list[int], state: dict[str, Any]) -> list[str]:
     """Consistency problems of a journal against the session's state (empty list: consistent)."""
     problems: list[str] = []
-    expected = state
+    expected: Any = state
     try:
         for offset, entry in walk(path, head):
             if entry.get("after") != expected:
                 problems.append(f"change at {offset} does not lead to the state after it")
             expected = entry.get("before")
-        nxt = state
+        nxt: Any = state
         for offset in reversed(redo):
             entry = read(path, offset)
             if entry.get("before") != nxt:

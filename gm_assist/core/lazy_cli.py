@@ -24,6 +24,7 @@ class LazyTyperGroup(TyperGroup):
     def _convert(self, name: str) -> None:
         info = self._pending.pop(name)
         app = self._app
+        command: Any
         if isinstance(info, typer.models.TyperInfo):
             command = get_group_from_info(
                 info,
