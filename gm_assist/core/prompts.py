@@ -30,7 +30,7 @@ def require_tty(hint: str = "") -> None:
         raise GmError("core.error.no_tty", hint=hint)
 
 
-def _ask(question: Any) -> Any:
+def _ask(question: Any, extra: Any = None) -> Any:
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     kb = KeyBindings()
@@ -40,7 +40,7 @@ def _ask(question: Any) -> Any:
         event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
     app = question.application
-    app.key_bindings = merge_key_bindings([app.key_bindings, kb]) if app.key_bindings else kb
+    app.key_bindings = merge_key_bindings([b for b in (app.key_bindings, kb, extra) if b is not None])
     try:
         answer = question.unsafe_ask()
     except (KeyboardInterrupt, EOFError) as exc:
@@ -149,11 +149,25 @@ def integer(message: str, default: int | None = None, min: int | None = None, ma
 
 
 def confirm(message: str, default: bool = True) -> bool:
-    """Yes or no."""
+    """Yes or no, in the interface language: y/n keys always work, and o (oui) too in French."""
     import questionary
+    from prompt_toolkit.key_binding import KeyBindings
+    from questionary.prompts import confirm as confirm_module
+
+    from gm_assist.core.i18n import t
 
     require_tty()
-    return bool(_ask(questionary.confirm(message, default=default)))
+    yes, no = t("core.prompt.yes"), t("core.prompt.no")
+    confirm_module.YES, confirm_module.NO = yes, no  # the answer questionary echoes
+    extra = KeyBindings()
+
+    @extra.add("o")
+    @extra.add("O")
+    def _oui(event: Any) -> None:
+        event.app.exit(result=True)
+
+    hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
+    return bool(_ask(questionary.confirm(message, default=default, instruction=hint + " "), extra))
 
 
 def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) -> list[Any]:

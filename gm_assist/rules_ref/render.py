@@ -16,14 +16,15 @@ def render_card(card: Card, lang: str, out: Any) -> None:
 
     title = Text(f"{card.text('title', lang)}  ", style="bold")
     title.append(card.id, style="dim")
-    out.print(
+    out.print(  # wrap inside the panel even on a console that soft-wraps plain lines
         Panel(
             Markdown(card.text("body", lang)),
             title=title,
             title_align="left",
             subtitle=Text(t("rules.show.source", source=card.source)),
             subtitle_align="right",
-        )
+        ),
+        soft_wrap=False,
     )
     if card.confidence not in ("rulebook", ""):
         out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))

@@ -72,3 +72,16 @@ def test_resume_opens_the_game_menu(keys, capsys, gm):
     home_menu()
     out = capsys.readouterr().out
     assert "Ana" in out and "See you next game" in out  # the Insomnia menu showed the race
+
+
+def test_confirm_speaks_french_and_takes_o(keys, capsys):
+    from gm_assist.core import prompts
+    from gm_assist.core.context import ctx
+
+    ctx().lang = "fr"
+    keys.send("o")
+    assert prompts.confirm("Continuer ?", default=False) is True
+    keys.send("n")
+    assert prompts.confirm("Continuer ?") is False
+    keys.send("y")
+    assert prompts.confirm("Continuer ?", default=False) is True

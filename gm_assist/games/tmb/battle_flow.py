@@ -197,12 +197,16 @@ def _added_problem(text: str) -> str | None:
     return t("tmb_battle.error.point_value", value=text)
 
 
-def _pick_unit(battle: bt.Battle, kinds: tuple[str, ...], default: str | None = None) -> str:
+def _pick_unit(battle: bt.Battle, kinds: tuple[str, ...], default: bt.Unit | None = None) -> str:
     units = [u for u in battle.ordered() if u.kind in kinds]
     if not units:
         raise GmError("tmb_battle.error.no_unit", name="—", names="—")
-    choices = [(u.name if u.kind == "gearloc" else str(u.lane), f"{u.name} ({_hp(u)})") for u in units]
-    return prompts.select(t("tmb_battle.flow.ask_unit"), choices, default=default)
+    keys = [u.name if u.kind == "gearloc" else str(u.lane) for u in units]
+    choices = [(key, f"{u.name} ({_hp(u)})") for key, u in zip(keys, units, strict=True)]
+    # a baddie's choice value is its lane, a gearloc's its name: propose ``default``'s own entry
+    uid = default.uid if default else None
+    proposed = next((key for key, u in zip(keys, units, strict=True) if u.uid == uid), None)
+    return prompts.select(t("tmb_battle.flow.ask_unit"), choices, default=proposed)
 
 
 def _hp(unit: bt.Unit) -> str:
@@ -239,7 +243,7 @@ def step(session: str, battle: bt.Battle, choice: str) -> Any:
     if choice == "next_turn":
         return _record(ba.NextTurn(), session)
     if choice in ("damage", "heal"):
-        target = _pick_unit(battle, ("baddie", "gearloc"), current.name if current else None)
+        target = _pick_unit(battle, ("baddie", "gearloc"), current)
         amount = prompts.integer(t(f"tmb_battle.flow.ask_{choice}"), default=1, min=1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.ChangeHp(target=target, shown=shown, amount=amount, heal=choice == "heal"), session)
