@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
 _BODY = re.compile(r"^<!--\s*(en|fr)\s*-->\s*$", re.MULTILINE)
@@ -48,17 +49,6 @@ class GlossaryTerm(BaseModel):
     fr: str
     also: list[str] = []
     card: str | None = None
-
-
-def rules_dir() -> Path:
-    from gm_assist.core.data import data_dir
-
-    return data_dir() / "rules"
-
-
-def card_files() -> list[Path]:
-    """Every card file, sorted (files starting with ``_`` are per-game tables, not cards)."""
-    return sorted(p for p in rules_dir().glob("*/*.md") if not p.name.startswith("_"))
 
 
 def parse_card(path: Path) -> Card:
@@ -110,22 +100,3 @@ def glossary() -> list[GlossaryTerm]:
         for item in data.get("term", []):
             terms.append(GlossaryTerm(game=path.parent.name, **item))
     return terms
-
-
-def games() -> list[str]:
-    """The games that have rule cards."""
-    return sorted(p.name for p in rules_dir().iterdir() if p.is_dir())
-
-
-def check_game(game: str | None) -> str | None:
-    """Validate a ``--game`` value (game id or alias) against the games that have cards."""
-    if game is None:
-        return None
-    from gm_assist.core.names import fold
-    from gm_assist.games import GAMES
-
-    wanted = fold(game)
-    for g in GAMES.values():
-        if wanted in {fold(g.id), fold(g.package), *map(fold, g.aliases)}:
-            return g.id
-    raise GmError("rules.error.unknown_game", game=game, known=", ".join(games()))

@@ -40,7 +40,7 @@ def search_cmd(
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.rules_ref.cards import check_game
+    from gm_assist.rules_ref.paths import check_game
     from gm_assist.rules_ref.search import closest_titles, search
 
     text_query = " ".join(query).strip()

@@ -169,7 +169,7 @@ def connect() -> sqlite3.Connection:
     if _db is not None:
         return _db
     from gm_assist.core.context import home_dir
-    from gm_assist.rules_ref.cards import card_files
+    from gm_assist.rules_ref.paths import card_files
 
     path = home_dir() / "cache" / f"rules-{_cache_key(card_files())}.sqlite"
     if path.exists():
