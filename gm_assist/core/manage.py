@@ -121,7 +121,9 @@ def import_file(path: Path, name: str | None = None) -> SessionInfo:
         _check_chain(doc, entries, redo)
     except EnvError as exc:
         raise GmError(
-            "core.error.import_invalid", path=str(path), detail=exc.params.get("detail", exc.key)
+            # the nested error's own words (a newer format…), never its bare key
+            "core.error.import_invalid", path=str(path),
+            detail=exc.params.get("detail") or exc.message().rstrip(". "),
         ) from exc
     except (KeyError, TypeError, ValueError) as exc:
         raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)) from exc

@@ -289,10 +289,11 @@ def _nightmare(state: InsomniaState, spaces: int, jump: bool) -> InsomniaState:
         new.nightmare_space = max(1, start + spaces)
         path = [new.nightmare_space] if jump else list(range(new.nightmare_space, start))
     else:
-        path = [(s - 1) % BOARD_SPACES + 1 for s in range(start + 1, start + spaces + 1)]
-        if jump:
-            path = path[-1:]
-        new.nightmare_space = path[-1]
+        new.nightmare_space = (start + spaces - 1) % BOARD_SPACES + 1
+        # one lap at most: further on it has crossed the fence and the path no longer matters
+        # (a huge number used to build a path of billions of spaces, input fuzzing, issue 9)
+        reached = range(start + 1, start + min(spaces, BOARD_SPACES) + 1)
+        path = [new.nightmare_space] if jump else [(s - 1) % BOARD_SPACES + 1 for s in reached]
     card = "insomnia/nightmare-jump" if jump else "insomnia/nightmare-move"
     _ev(new, "nightmare_jumped" if jump else "nightmare_moved", card, space=new.nightmare_space)
     if spaces > 0 and start + spaces > BOARD_SPACES:

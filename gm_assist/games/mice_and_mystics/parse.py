@@ -29,7 +29,7 @@ def split_list(values: Sequence[str] | None) -> list[str]:
 def space(spec: str) -> Space:
     """``ID:DIST[:red]`` → a blue-paw space (distance in spaces to the nearest mouse)."""
     parts = [p.strip() for p in spec.split(":")]
-    if len(parts) not in (2, 3) or not parts[0] or not parts[1].isdigit():
+    if len(parts) not in (2, 3) or not parts[0] or not parts[1].isdecimal():
         raise GmError(f"{NS}.error.bad_space", spec=spec)
     red = len(parts) == 3
     if red and fold(parts[2]) not in ("red", "rouge", "r"):
@@ -38,7 +38,7 @@ def space(spec: str) -> Space:
 
 
 def _count(text: str, spec: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise GmError(f"{NS}.error.bad_enemy", spec=spec)
     return int(text)
 

@@ -194,6 +194,10 @@ def swap_up(state: MiceState, ident: str) -> MiceState:
 # ---------------------------------------------------------------- cheese wheel and turns
 
 
+MAX_CHEESE_AT_ONCE = 60
+"""Ten full wheels: far beyond one roll of the minions; a bigger number is a typo (issue 9 fuzzing)."""
+
+
 def add_cheese(state: MiceState, n: int) -> tuple[MiceState, list[Event]]:
     """Put ``n`` cheese on the wheel (game-facts §3.2, high confidence).
 
@@ -203,6 +207,8 @@ def add_cheese(state: MiceState, n: int) -> tuple[MiceState, list[Event]]:
     """
     if n < 0:
         raise GmError("mice_and_mystics.error.negative", value=n)
+    if n > MAX_CHEESE_AT_ONCE:
+        raise GmError("mice_and_mystics.error.too_much_cheese", value=n, max=MAX_CHEESE_AT_ONCE)
     s = state.model_copy(deep=True)
     events: list[Event] = []
     s.wheel += n

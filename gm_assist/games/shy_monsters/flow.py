@@ -48,7 +48,7 @@ def new_session() -> str | None:
 
 def _seed_problem(value: str) -> str | None:
     value = value.strip()
-    return None if not value or value.isdigit() else t("shy_monsters.flow.not_a_seed")
+    return None if not value or value.isdecimal() else t("shy_monsters.flow.not_a_seed")
 
 
 def run(session_name: str) -> None:

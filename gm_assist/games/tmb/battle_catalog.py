@@ -108,7 +108,7 @@ def parse_spec(spec: str) -> UnitIn:
         name, ini = head.rsplit("=", 1)
         if ini.strip():
             values["initiative"] = _int(ini, spec)
-    elif head.isdigit():
+    elif head.isdecimal():
         name, values["initiative"] = "", int(head)
     numbers = []
     for field in (f for f in fields if f):
@@ -119,7 +119,7 @@ def parse_spec(spec: str) -> UnitIn:
             if target is None:
                 raise GmError("tmb_battle.error.spec", spec=spec)
             values[target] = _int(value, spec)
-        elif field.startswith(("+", "x")) and field[1:].isdigit():
+        elif field.startswith(("+", "x")) and field[1:].isdecimal():
             values["extra_baddies"] = int(field[1:])
         elif attack_word(field):
             values["attack_type"] = attack_word(field)

@@ -118,7 +118,7 @@ def _pair(text: str, number_only: bool = False) -> tuple[str, int]:
     name, sep, value = text.rpartition("=")
     if not sep:
         name, value = "", text
-    if (not name and not number_only) or not value.strip().lstrip("-").isdigit():
+    if (not name and not number_only) or not value.strip().lstrip("-").isdecimal():
         raise GmError("tmb_battle.error.pair", text=text)
     return name.strip(), int(value)
 

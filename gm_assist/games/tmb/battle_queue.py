@@ -25,6 +25,9 @@ AttackType = Literal["melee", "ranged"]
 POINT_VALUES: tuple[int, ...] = (20, 5, 1)
 MAX_GEARLOCS = 4
 LANES = 4
+MAX_POINTS = 1000
+"""Far above any real battle (30 days × 4 gearlocs is 120 points before modifiers); a typo such as a
+huge day or modifier is refused instead of building billions of chips (input fuzzing, issue 9)."""
 
 
 class BattleRuleError(ValueError):
@@ -108,6 +111,8 @@ def baddie_points(day: int, gearlocs: int, extra_points: int = 0) -> int:
     total = day * gearlocs + extra_points
     if total < 0:
         raise BattleRuleError("tmb_battle.error.negative_points", points=total)
+    if total > MAX_POINTS:
+        raise BattleRuleError("tmb_battle.error.too_many_points", points=total, max=MAX_POINTS)
     return total
 
 
@@ -122,6 +127,8 @@ def queue_values(points: int) -> list[int]:
     """
     if points < 0:
         raise BattleRuleError("tmb_battle.error.negative_points", points=points)
+    if points > MAX_POINTS:
+        raise BattleRuleError("tmb_battle.error.too_many_points", points=points, max=MAX_POINTS)
     values: list[int] = []
     for value in POINT_VALUES:
         count, points = divmod(points, value)

@@ -105,7 +105,7 @@ def find_unit(battle: Battle, query: str) -> Unit:
     lane number ("2" or "L2")."""
     text = query.strip()
     digits = text[1:] if text[:1].lower() == "l" else text
-    if digits.isdigit():
+    if digits.isdecimal():
         lane = int(digits)
         check_lane(lane)
         match = [u for u in battle.units if u.kind == "baddie" and u.lane == lane]

@@ -145,7 +145,7 @@ def new_cmd(
     state = rules.new_state(ty, gearloc, chosen)  # type: ignore[arg-type]
     for spec in hp:
         who, _, value = spec.partition("=")
-        if not value.strip().isdigit():
+        if not value.strip().isdecimal():
             raise GmError("tmb.error.hp_spec", spec=spec)
         state = set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
     info = create("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))

@@ -321,8 +321,10 @@ def gearloc_index(state: TmbState, name: str) -> int:
     """Index of the party member called ``name`` (forgiving case/accents, EN/FR base names)."""
     from gm_assist.core.names import resolve
 
-    options = {str(i): [g.name, *_catalog_names(g)] for i, g in enumerate(state.party)}
-    return int(resolve(name, options, "tmb.kind.gearloc"))
+    # keyed by name, not by position: the error lists the names, and "0"/"1" are not gearlocs
+    options = {g.name: _catalog_names(g) for g in state.party}
+    found = resolve(name, options, "tmb.kind.gearloc")
+    return next(i for i, g in enumerate(state.party) if g.name == found)
 
 
 def _catalog_names(g: Gearloc) -> list[str]:

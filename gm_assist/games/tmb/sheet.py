@@ -131,12 +131,14 @@ def over_slots(g: Gearloc) -> int:
 def _card_index(g: Gearloc, card: str) -> int:
     from gm_assist.core.names import resolve
 
-    if card.isdigit() and 1 <= int(card) <= len(g.loot):
+    if card.isdecimal() and 1 <= int(card) <= len(g.loot):
         return int(card) - 1
-    options = {str(i): [c.name] for i, c in enumerate(g.loot)}
+    # keyed by name, not by position: the error lists the cards (a number is the card's place, 1 first)
+    options: dict[str, list[str]] = {c.name: [] for c in g.loot}
     if not options:
         raise GmError("tmb.error.no_loot", name=g.name)
-    return int(resolve(card, options, "tmb.kind.loot"))
+    found = resolve(card, options, "tmb.kind.loot")
+    return next(i for i, c in enumerate(g.loot) if c.name == found)
 
 
 def add_loot(state: TmbState, index: int, name: str, locked: bool = False, heavy: bool = False) -> TmbState:
