@@ -29,6 +29,19 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """``MIGRATIONS[v]`` turns a version-``v`` document into a version-``v + 1`` one."""
 
 
+def lazy(target: str) -> Callable[..., Any]:
+    """A function imported on its first call, so a game's views are not loaded at start-up:
+    ``lazy("gm_assist.games.tmb.views:render_status")``."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        module, _, name = target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return call
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the core needs to know about a game to store, migrate and show its sessions."""

@@ -9,22 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.session import GameSpec, lazy
 
 from .model import InsomniaState
 
-
-def _summary(state: InsomniaState) -> dict[str, Any]:
-    from .view import summary
-
-    return summary(state)
-
-
-def _render(state: InsomniaState, out: Any) -> None:
-    from .view import render
-
-    render(state, out)
-
-
-SPEC = GameSpec(id="insomnia", state_model=InsomniaState, schema_version=1, migrate=None,
-                summary=_summary, render=_render)
+SPEC = GameSpec(
+    id="insomnia",
+    state_model=InsomniaState,
+    schema_version=1,
+    migrate=None,
+    summary=lazy(f"{__name__}.view:summary"),
+    render=lazy(f"{__name__}.view:render"),
+)

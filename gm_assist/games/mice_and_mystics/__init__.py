@@ -7,28 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.session import GameSpec, lazy
 
 from .model import MiceState
-
-
-def _summary(state: MiceState) -> dict[str, Any]:
-    from .view import summary
-
-    return summary(state)
-
-
-def _render(state: MiceState, out: Any) -> None:
-    from .view import render_status
-
-    render_status(state, out)
-
 
 SPEC = GameSpec(
     id="mice-and-mystics",
     state_model=MiceState,
     schema_version=1,
     migrate=None,
-    summary=_summary,
-    render=_render,
+    summary=lazy(f"{__name__}.view:summary"),
+    render=lazy(f"{__name__}.view:render_status"),
 )

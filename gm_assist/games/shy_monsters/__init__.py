@@ -10,28 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.session import GameSpec, lazy
 
 from .model import ShyState
 
-
-def _summary(state: ShyState) -> dict[str, Any]:
-    from .view import summary
-
-    return summary(state)
-
-
-def _render(state: ShyState, out: Any) -> None:
-    from .view import render
-
-    render(state, out)
-
-
-def _public(state: ShyState) -> dict[str, Any]:
-    from .view import public_json
-
-    return public_json(state)
-
-
-SPEC = GameSpec(id="shy-monsters", state_model=ShyState, schema_version=1, migrate=None,
-                summary=_summary, render=_render, public_state=_public)
+SPEC = GameSpec(
+    id="shy-monsters",
+    state_model=ShyState,
+    schema_version=1,
+    migrate=None,
+    summary=lazy(f"{__name__}.view:summary"),
+    render=lazy(f"{__name__}.view:render"),
+    public_state=lazy(f"{__name__}.view:public_json"),
+)

@@ -9,22 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.session import GameSpec, lazy
 
 from .model import SfState
 
-
-def _summary(state: SfState) -> dict[str, Any]:
-    from .render import summary
-
-    return summary(state)
-
-
-def _render(state: SfState, out: Any) -> None:
-    from .render import render
-
-    render(state, out)
-
-
-SPEC = GameSpec(id="stuffed-fables", state_model=SfState, schema_version=1, migrate=None,
-                summary=_summary, render=_render)
+SPEC = GameSpec(
+    id="stuffed-fables",
+    state_model=SfState,
+    schema_version=1,
+    migrate=None,
+    summary=lazy(f"{__name__}.render:summary"),
+    render=lazy(f"{__name__}.render:render"),
+)

@@ -8,23 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.session import GameSpec, lazy
 
 from .model import TmbState
 
-
-def _summary(state: TmbState) -> dict[str, Any]:
-    from .report import status
-
-    return status(state)
-
-
-def _render(state: TmbState, out: Any) -> None:
-    from .views import render_status
-
-    render_status(state, out)
-
-
 SPEC = GameSpec(
-    id="tmb", state_model=TmbState, schema_version=1, migrate=None, summary=_summary, render=_render
+    id="tmb",
+    state_model=TmbState,
+    schema_version=1,
+    migrate=None,
+    summary=lazy(f"{__name__}.report:status"),
+    render=lazy(f"{__name__}.views:render_status"),
 )
