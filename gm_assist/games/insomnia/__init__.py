@@ -7,8 +7,6 @@ fence), ``rest.py`` (scoring a session's race, reset, rest phase), ``checklists.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core.session import GameSpec, lazy
 
 from .model import InsomniaState

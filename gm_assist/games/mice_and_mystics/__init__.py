@@ -5,8 +5,6 @@ Command ``gm-assist mice-and-mystics`` (alias ``souris``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core.session import GameSpec, lazy
 
 from .model import MiceState

@@ -8,8 +8,6 @@ public view), ``actions``, ``cli``, ``flow``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core.session import GameSpec, lazy
 
 from .model import ShyState

@@ -7,8 +7,6 @@ game-facts.md §4.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core.session import GameSpec, lazy
 
 from .model import SfState

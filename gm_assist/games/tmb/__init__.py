@@ -6,8 +6,6 @@ loot, scouting) and the battles (``battle*.py``), citing the rule each time.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core.session import GameSpec, lazy
 
 from .model import TmbState
