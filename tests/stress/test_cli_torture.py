@@ -83,6 +83,7 @@ def test_sigkill_during_real_actions(night):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_sigkill_during_real_actions_long(night):
     _kill_loop(night, kills=200, seed=11)
 
@@ -114,6 +115,7 @@ def test_concurrent_terminals_lose_no_update(night):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_concurrent_terminals_long(night):
     _concurrent(night, writers=6, each=15)
 
