@@ -12,6 +12,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gm_assist.core.message import Message
+
 TRACK_TOP = 40
 """Pillows start on space 40 of the score track (rulebook p. 3, set-up step 3)."""
 TRACK_BOTTOM = 0
@@ -162,12 +164,10 @@ class Sheep(_Model):
         return self.status in (SheepStatus.running, SheepStatus.scared)
 
 
-class Event(_Model):
+class Event(Message):
     """Something the table should hear about after an action: an i18n key, its parameters and the
     rule card it comes from (shown with ``why``)."""
 
-    key: str
-    params: dict[str, str | int] = {}
     card: str = ""
 
 

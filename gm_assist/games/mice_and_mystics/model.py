@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gm_assist.core.message import Message
+
 Size = Literal["small", "large"]
 Attack = Literal["melee", "ranged"]
 CardKind = Literal["mouse", "enemy"]
@@ -200,15 +202,11 @@ class InitiativeResult(BaseModel):
     ambush: dict[str, str] = Field(default_factory=dict)
 
 
-class Event(BaseModel):
+class Event(Message):
     """Something the rules made happen that the table must hear about (a surge, a feat earned…).
 
     ``key`` names the message ``mice_and_mystics.event.<key>``; ``params`` fill it.
     """
-
-    model_config = ConfigDict(defer_build=True)
-    key: str
-    params: dict[str, str | int] = Field(default_factory=dict)
 
 
 class Draw(BaseModel):

@@ -23,7 +23,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
+
+from gm_assist.core.message import Message
 
 from .floor import (
     Layout,
@@ -42,12 +44,8 @@ THREAT, BLOCKS, ON_PATH, HIDDEN, EXIT_FAR = 3, 2, 1, 1, 1
 """Weights of the strength score (see the module docstring)."""
 
 
-class Reason(BaseModel):
+class Reason(Message):
     """One clause of a floor's reason: an i18n key under ``shy_monsters.reason`` and its values."""
-
-    model_config = ConfigDict(defer_build=True)
-    key: str
-    params: dict[str, str | int] = Field(default_factory=dict)
 
 
 class Suggestion(BaseModel):

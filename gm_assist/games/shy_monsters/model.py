@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gm_assist.core.message import Message
+
 Colour = Literal["purple", "orange", "green", "red", "blue", "teal"]
 Cell = tuple[int, int]
 
@@ -107,11 +109,8 @@ class Hand(_Model):
         return 2 + self.corridors + len(self.monsters)
 
 
-class Event(_Model):
+class Event(Message):
     """One answer of the referee, translated when shown: ``key`` under ``shy_monsters.event``."""
-
-    key: str
-    params: dict[str, str | int] = Field(default_factory=dict)
 
 
 class FloorPlay(_Model):

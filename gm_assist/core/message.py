@@ -1,0 +1,14 @@
+"""A message for the table kept as data: an i18n key and its values, translated only when shown,
+so a saved game speaks whatever language the table uses when it looks at it."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Message(BaseModel):
+    """An i18n ``key`` (often relative to a game's namespace) and the ``params`` that fill it."""
+
+    model_config = ConfigDict(defer_build=True)
+    key: str
+    params: dict[str, str | int] = Field(default_factory=dict)
