@@ -89,7 +89,3 @@ def t(key: str, **params: Any) -> str:
     except (KeyError, IndexError, ValueError):
         return text
 
-
-def plural(key: str, n: int, **params: Any) -> str:
-    """``key.one`` when n is 1, else ``key.other``."""
-    return t(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
