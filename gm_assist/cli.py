@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import LazyTyperGroup, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
 from gm_assist.games import GAMES
 
@@ -26,32 +26,32 @@ _LAZY: dict[str, tuple[str, str]] = {
 _ALIASES = {alias: g.id for g in GAMES.values() for alias in g.aliases}
 
 
-class LazyGroup(TyperGroup):
-    """A group whose game and rules sub-commands are imported on first use."""
+class LazyGroup(LazyTyperGroup):
+    """The root group: its own commands are converted on first use, and the game and rules
+    sub-commands are imported on first use."""
 
     def list_commands(self, ctx: Any) -> list[str]:
-        return [*self.commands, *(name for name in _LAZY if name not in self.commands)]
+        own = super().list_commands(ctx)
+        return [*own, *(name for name in _LAZY if name not in own)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         name = _ALIASES.get(cmd_name, cmd_name)
         if name not in self.commands and name in _LAZY:
             import importlib
 
-            from gm_assist.core.lazy_cli import lazy_group
-
             module = importlib.import_module(_LAZY[name][0])
             self.commands[name] = lazy_group(module.app, name)
-        return self.commands.get(name)
+        return super().get_command(ctx, name)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
         for name in self.list_commands(ctx):
-            if name in self.commands:
-                cmd = self.commands[name]
-                if not cmd.hidden:
-                    rows.append((name, cmd.get_short_help_str(formatter.width - 30)))
-            else:
+            if name in _LAZY and name not in self.commands:
                 rows.append((name, t(_LAZY[name][1])))
+                continue
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(formatter.width - 30)))
         with formatter.section(t("core.help.commands")):
             formatter.write_dl(rows)
 
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``gm-assist`` command (and ``python -m gm_assist``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     _pre_scan(args)
-    command = typer.main.get_command(app)
+    command = lazy_group(app, "gm-assist")
     try:
         result = command.main(args=args, prog_name="gm-assist", standalone_mode=False)
         code = result if isinstance(result, int) else 0
@@ -204,3 +204,30 @@ def main(argv: list[str] | None = None) -> None:
 
             traceback.print_exception(exc, file=sys.stderr)
     sys.exit(code)
+
+
+def run() -> None:
+    """The ``gm-assist`` console command: :func:`main`, then a quick process exit.
+
+    Python's own shutdown (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every
+    command (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
+    command returns, so the process ends as soon as the exit handlers have run and the standard
+    streams are flushed. Tests and embedders call :func:`main`, which exits normally.
+    """
+    import atexit
+    import os
+
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, int | None):
+            print(exc.code, file=sys.stderr)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (gm-assist … | head): nothing left to say
+            code = code or 1
+    os._exit(code)

@@ -16,9 +16,13 @@ from typer.main import get_command_from_info, get_command_name, get_group_from_i
 
 
 class LazyTyperGroup(TyperGroup):
-    """A typer group whose sub-commands are converted on first use."""
+    """A typer group whose sub-commands are converted on first use.
 
-    _pending: dict[str, Any]
+    Built by :func:`lazy_group`; a group typer builds itself (``typer.main.get_command``) has every
+    command converted already and nothing pending.
+    """
+
+    _pending: dict[str, Any] = {}  # replaced per instance by lazy_group; never mutated while empty
     _app: typer.Typer
 
     def _convert(self, name: str) -> None:
@@ -56,12 +60,18 @@ def _name(info: Any) -> str:
 
 
 def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
-    """The click group of ``app`` with its commands converted lazily."""
+    """The click group of ``app`` with its commands converted lazily.
+
+    ``app``'s own group class is kept when it is a :class:`LazyTyperGroup` (the root's, which also
+    mounts the games lazily); any other class is replaced by :class:`LazyTyperGroup`.
+    """
     shell = copy.copy(app)
     shell.registered_commands = []
     shell.registered_groups = []
     shell.info = copy.copy(app.info)
-    shell.info.cls = LazyTyperGroup
+    cls = app.info.cls
+    if not (isinstance(cls, type) and issubclass(cls, LazyTyperGroup)):
+        shell.info.cls = LazyTyperGroup
     group = typer.main.get_group(shell)
     assert isinstance(group, LazyTyperGroup)
     group._app = app

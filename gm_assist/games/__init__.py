@@ -49,8 +49,8 @@ def module(game_id: str, part: str = "") -> ModuleType:
 
 
 def get_spec(game_id: str) -> Any:
-    """The ``GameSpec`` of a game."""
-    return module(game_id).SPEC
+    """The ``GameSpec`` of a game (``<package>.spec.SPEC``)."""
+    return module(game_id, "spec").SPEC
 
 
 def title(game_id: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.session import Action, GameSpec
+from gm_assist.core.session import Action
 
 
 class Counter(BaseModel):
@@ -34,13 +34,3 @@ def _migrate(raw: dict[str, Any], version: int) -> dict[str, Any]:
     raw = dict(raw)
     raw["count"] = raw.pop("value", 0)
     return raw
-
-
-SPEC = GameSpec(
-    id="demo",
-    state_model=Counter,
-    schema_version=2,
-    migrate=_migrate,
-    summary=lambda s: {"count": s.count},
-    render=lambda s, out: out.print(f"count={s.count}"),
-)

@@ -4,18 +4,3 @@ The core is pure: ``rules.py`` (end-of-race scoring, solo score), ``race.py`` (s
 fence), ``rest.py`` (scoring a session's race, reset, rest phase), ``checklists.py`` (set-up).
 ``actions.py`` journals changes; ``cli.py`` and ``flow.py`` only parse, call and render.
 """
-
-from __future__ import annotations
-
-from gm_assist.core.session import GameSpec, lazy
-
-from .model import InsomniaState
-
-SPEC = GameSpec(
-    id="insomnia",
-    state_model=InsomniaState,
-    schema_version=1,
-    migrate=None,
-    summary=lazy(f"{__name__}.view:summary"),
-    render=lazy(f"{__name__}.view:render"),
-)
