@@ -1,6 +1,6 @@
 """`python -m gm_assist` runs the same entry point as the `gm-assist` command."""
 
-from gm_assist.cli import run
+from gm_assist.entry import run
 
 if __name__ == "__main__":
     run()

@@ -17,6 +17,7 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import LazyTyperGroup, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
+from gm_assist.entry import pre_scan
 from gm_assist.games import GAMES
 
 _LAZY: dict[str, tuple[str, str]] = {
@@ -63,27 +64,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     help=t("core.help.root"),
 )
-
-
-def _pre_scan(args: list[str]) -> None:
-    """Read the global options before click does, so ``--help`` is already in the right language."""
-    values: dict[str, Any] = {}
-    for i, arg in enumerate(args):
-        if arg in ("--lang", "--home", "--session") and i + 1 < len(args):
-            values[arg[2:]] = args[i + 1]
-        elif arg.startswith(("--lang=", "--home=", "--session=")):
-            key, _, value = arg[2:].partition("=")
-            values[key] = value
-        elif arg == "--debug":
-            values["debug"] = True
-        elif not arg.startswith("-"):
-            break
-    context.reset(
-        session=values.get("session"),
-        lang=values.get("lang"),
-        home=Path(values["home"]).expanduser() if values.get("home") else None,
-        debug=bool(values.get("debug")),
-    )
 
 
 @app.callback(invoke_without_command=True)
@@ -185,7 +165,7 @@ def _exit_code_for(exc: BaseException) -> int:
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``gm-assist`` command (and ``python -m gm_assist``)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    _pre_scan(args)
+    pre_scan(args)
     command = lazy_group(app, "gm-assist")
     try:
         result = command.main(args=args, prog_name="gm-assist", standalone_mode=False)
@@ -204,30 +184,3 @@ def main(argv: list[str] | None = None) -> None:
 
             traceback.print_exception(exc, file=sys.stderr)
     sys.exit(code)
-
-
-def run() -> None:
-    """The ``gm-assist`` console command: :func:`main`, then a quick process exit.
-
-    Python's own shutdown (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every
-    command (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
-    command returns, so the process ends as soon as the exit handlers have run and the standard
-    streams are flushed. Tests and embedders call :func:`main`, which exits normally.
-    """
-    import atexit
-    import os
-
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        if not isinstance(exc.code, int | None):
-            print(exc.code, file=sys.stderr)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (gm-assist … | head): nothing left to say
-            code = code or 1
-    os._exit(code)

@@ -9,7 +9,6 @@ English.
 from __future__ import annotations
 
 import os
-import tomllib
 from functools import cache
 from typing import Any
 
@@ -28,13 +27,12 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
 @cache
 def catalog(lang: str, namespace: str) -> dict[str, str]:
     """All keys of one namespace in one language (cached)."""
-    from gm_assist.core.data import data_dir
+    from gm_assist.core.data import read_data_toml
 
-    path = data_dir() / "i18n" / lang / f"{namespace}.toml"
-    if not path.exists():
+    try:
+        table = read_data_toml(f"i18n/{lang}/{namespace}.toml")
+    except FileNotFoundError:
         return {}
-    with path.open("rb") as fh:
-        table = tomllib.load(fh)
     out: dict[str, str] = {}
     _flatten(namespace, table, out)
     return out

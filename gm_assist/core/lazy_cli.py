@@ -1,13 +1,17 @@
-"""Turn a typer app into a click group that converts only the command that runs.
+"""Start-up helpers for the command line: lazy command conversion and lazy modules.
 
 Typer converts every command of an app (inspecting each signature and evaluating its annotations)
-before running one; a game has 20–40 commands, which cost ~50 ms of start-up. This group keeps the
-typer definitions and converts a command the first time it is asked for (help lists convert all).
+before running one; a game has 20–40 commands, which cost ~50 ms of start-up. ``lazy_group`` keeps
+the typer definitions and converts a command the first time it is asked for (help lists convert
+all). ``lazy_module`` defers a module a command may not need until it is used.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib.util
+import sys
+from types import ModuleType
 from typing import Any
 
 import typer
@@ -78,3 +82,23 @@ def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
     group._pending = {_name(info): info for info in [*app.registered_commands, *app.registered_groups]}
     group.name = name
     return group
+
+
+def lazy_module(name: str) -> ModuleType:
+    """``name``'s module, executed on its first attribute access (importlib's LazyLoader recipe).
+
+    A game's ``cli.py`` registers every command at import, but most commands use only part of the
+    game: ``actions = lazy_module(f"{__package__}.actions")`` keeps ``actions.MoveSheep(…)`` readable
+    while a calculator that never records an action never pays for the action models.
+    """
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ModuleNotFoundError(name, name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module

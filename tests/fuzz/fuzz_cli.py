@@ -278,11 +278,12 @@ def write_variants(folder: Path) -> None:
 
 
 def snapshot(home: Path) -> dict[str, bytes]:
-    """Every file of a gm-assist home but the (empty) lock files: path → bytes."""
+    """Every file of a gm-assist home but the (empty) lock files and ``cache/`` (parsed copies of
+    shipped data, rebuilt at will: not the table's state): path → bytes."""
     if not home.exists():
         return {}
     return {str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*"))
-            if p.is_file() and not p.name.endswith(".lock")}
+            if p.is_file() and not p.name.endswith(".lock") and p.relative_to(home).parts[0] != "cache"}
 
 
 def fresh_copy(template: Path, target: Path) -> None:

@@ -8,9 +8,12 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape
 
-from . import actions, catalog, rules
+from . import catalog, rules
+
+actions = lazy_module(f"{__package__}.actions")
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                   help=t("insomnia.help.app"))

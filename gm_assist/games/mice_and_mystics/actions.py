@@ -8,9 +8,7 @@ from typing import Any, ClassVar, Literal
 from gm_assist.core.session import Action
 
 from . import campaign, rules
-from .model import EnemyType, Item, MiceState, TrackCard
-
-GAME = "mice-and-mystics"
+from .model import GAME, EnemyType, Item, MiceState, TrackCard
 
 
 class MiceAction(Action):

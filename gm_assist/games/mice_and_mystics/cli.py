@@ -12,11 +12,13 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
 from . import catalog, parse, rules
-from .actions import GAME, AddCheese, Defeat, EndChapter, EndTurn, Hourglass, NewTile, PlaceInitiative, SwapUp
-from .model import MiceState, MouseRecord
+from .model import GAME, MiceState, MouseRecord
+
+actions = lazy_module(f"{__package__}.actions")
 
 NS = "mice_and_mystics"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False, help=t(f"{NS}.help.app"))
@@ -186,7 +188,7 @@ def initiative_cmd(
         emit(data, after, json_out)
         return
     rec, events = record_action(
-        PlaceInitiative(mice=mice, enemies=enemies, counts=counts, ordered=ordered, seed=seed_used)
+        actions.PlaceInitiative(mice=mice, enemies=enemies, counts=counts, ordered=ordered, seed=seed_used)
     )
     finish(rec, events, json_out, data, lambda out: (after(out), _turn(rec.state, out)))
 
@@ -202,7 +204,7 @@ def next_cmd(json_out: JsonOpt = False) -> None:
     """End the current card's turn: the next card plays (cheese for a quiet round, charm ends)."""
     _, state = load_state()
     ended = rules.current_card(state)
-    rec, events = record_action(EndTurn())
+    rec, events = record_action(actions.EndTurn())
     card = rules.current_card(rec.state)
     finish(
         rec,
@@ -228,7 +230,7 @@ def defeat_cmd(
     _, state = load_state()
     ident = catalog.resolve_enemy(enemy).id
     who = parse.session_mouse(state, by) if by else None
-    rec, events = record_action(Defeat(type=ident, count=count, by=who))
+    rec, events = record_action(actions.Defeat(type=ident, count=count, by=who))
     finish(
         rec,
         events,
@@ -252,7 +254,7 @@ def wheel_cmd(
         raise GmError(f"{NS}.error.wheel_range", value=set_to)
     if set_to is None and cheese < 1:
         raise GmError(f"{NS}.error.at_least_one", value=cheese)
-    rec, events = record_action(AddCheese(n=cheese, set_to=set_to))
+    rec, events = record_action(actions.AddCheese(n=cheese, set_to=set_to))
     s = rec.state
     finish(
         rec,
@@ -272,7 +274,7 @@ def swap_cmd(
 ) -> None:
     """An aggressive type's card trades places with the card above it."""
     ident = catalog.resolve_enemy(enemy).id
-    rec, events = record_action(SwapUp(type=ident))
+    rec, events = record_action(actions.SwapUp(type=ident))
     finish(rec, events, json_out, {"order": [c.name for c in rec.state.track]})
 
 
@@ -282,7 +284,7 @@ def tile_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """The party explores to a new tile: the surge is available again, enemies left behind leave the track."""
-    rec, events = record_action(NewTile(name=name.strip()))
+    rec, events = record_action(actions.NewTile(name=name.strip()))
     finish(
         rec,
         events,
@@ -302,7 +304,7 @@ def hourglass_cmd(
     if page is None and end is None:
         raise GmError(f"{NS}.error.hourglass_what")
     _, state = load_state()
-    rec, events = record_action(Hourglass(page=state.hourglass if page is None else page, end=end))
+    rec, events = record_action(actions.Hourglass(page=state.hourglass if page is None else page, end=end))
     s = rec.state
     finish(
         rec,
@@ -324,7 +326,7 @@ def end_chapter_cmd(
     from .view import render_carry
 
     _, state = load_state()
-    action = EndChapter(keep=parse.keep_choices(state, parse.split_list(keep)))
+    action = actions.EndChapter(keep=parse.keep_choices(state, parse.split_list(keep)))
     reports = action.reports(state)
     rec, _ = record_action(action)
     finish(

@@ -13,8 +13,7 @@ from gm_assist.core.names import resolve
 from gm_assist.core.output import JsonOpt, why
 
 from . import catalog, parse
-from .actions import MouseChange
-from .cli import NS, app, finish, load_state, record_action
+from .cli import NS, actions, app, finish, load_state, record_action
 from .model import Item
 
 MouseArg = Annotated[str, typer.Argument(help=t(f"{NS}.help.mouse_arg"))]
@@ -31,7 +30,7 @@ KINDS = {
 def _change(mouse: str, what: str, json_out: bool, card: str | None = None, **fields: Any) -> None:
     _, state = load_state()
     name = parse.session_mouse(state, mouse)
-    rec, events = record_action(MouseChange(mouse=name, what=what, **fields))
+    rec, events = record_action(actions.MouseChange(mouse=name, what=what, **fields))
     record = rec.state.mouse(name)
 
     def after(out: Any) -> None:

@@ -23,6 +23,8 @@ ConditionId = Literal["stunned", "entangled", "knocked_down", "charmed"]
 SEARCH_KINDS: frozenset[str] = frozenset({"search", "scroll", "cunning"})
 #: Item kinds that take no room in the bag (rulebook « Souris - Fonctionnement »).
 ROOMLESS_KINDS: frozenset[str] = frozenset({"cunning", "group"})
+#: The game id (command name and session ``game``).
+GAME = "mice-and-mystics"
 #: How many figures a blue-paw space holds: 4 small, or 1 large.
 SMALL_PER_SPACE = 4
 #: Cheese that fills the wheel.

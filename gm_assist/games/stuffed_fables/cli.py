@@ -14,11 +14,14 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, why
 
-from . import actions, bag, rules
+from . import bag, rules
 from .cli_parse import colours_of, ints, load_state, new_state, opt
 from .render import dice_text, next_step, render, stuffie_line, summary
+
+actions = lazy_module(f"{__package__}.actions")
 
 GAME = "stuffed-fables"
 app = typer.Typer(rich_markup_mode=None, no_args_is_help=True, add_completion=False,

@@ -9,8 +9,8 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
 
-from . import actions, monsters, rules
-from .cli import DiceOpt, RollsOpt, StoredOpt, _check_text, _dice_args, _run, app
+from . import monsters, rules
+from .cli import DiceOpt, RollsOpt, StoredOpt, _check_text, _dice_args, _run, actions, app
 from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .render import CMD, stuffie_line
 

@@ -7,7 +7,6 @@ table are rolled before the action is built and stored in it, so undo/redo never
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field
@@ -16,17 +15,9 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.session import Action
 
 from . import battle as bt
-from .battle_queue import BattleRuleError, QueueChip, SetupChip, baddie_points, build_queue, tyrant_queue
+from .battle_queue import QueueChip, SetupChip, baddie_points, build_queue, rule_call, tyrant_queue
 from .battle_track import check_initiative, find_unit
 from .model import TmbState
-
-
-def rule_call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Call pure battle code, turning its ``BattleRuleError`` into the core's ``GmError`` (exit 2)."""
-    try:
-        return fn(*args, **kwargs)
-    except BattleRuleError as exc:
-        raise GmError(exc.key, **exc.params) from exc
 
 
 def running(state: TmbState) -> bt.Battle:

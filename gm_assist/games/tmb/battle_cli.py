@@ -6,20 +6,29 @@ app by ``register(app)`` (called at the end of ``cli.py``).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
-from . import battle_catalog as cat
-from .battle import Unit, UnitIn
-from .battle_actions import rule_call
-from .battle_queue import Baddie, baddie_points, build_queue, queue_values
+from .battle_queue import Baddie, baddie_points, build_queue, queue_values, rule_call
 from .battle_track import check_initiative, initiative_track
-from .battle_views import values_text
+
+if TYPE_CHECKING:
+    from .battle import UnitIn
+
+cat = lazy_module(f"{__package__}.battle_catalog")
+views = lazy_module(f"{__package__}.battle_views")
+
+
+def _complete(incomplete: str) -> list[str]:
+    """Shell completion for ``--baddie`` (the catalog is read only when completing)."""
+    return cat.complete(incomplete)
+
 
 DayOpt = Annotated[int | None, typer.Option("--day", "-d", help="Day number (default: the session's).")]
 GearlocsOpt = Annotated[
@@ -41,7 +50,7 @@ BaddieSpecOpt = Annotated[
     typer.Option(
         "--baddie",
         help="A flipped chip, in lane order: NAME[=INI][:HP][:melee|ranged][:+N] (catalog fills the rest).",
-        autocompletion=cat.complete,
+        autocompletion=_complete,
     ),
 ]
 
@@ -72,18 +81,6 @@ def queue_cmd(
     points = rule_call(baddie_points, day, gearlocs, extra_points)
     queue, _ = rule_call(build_queue, points, scouted, add or [])
     values = [c.points for c in queue]
-    built = values_text(queue_values(points))
-    if extra_points:
-        base = t(
-            "tmb_battle.queue.why_extra",
-            points=points,
-            day=day,
-            gearlocs=gearlocs,
-            extra=f"{extra_points:+d}",
-            queue=built,
-        )
-    else:
-        base = t("tmb_battle.queue.why", points=points, day=day, gearlocs=gearlocs, queue=built)
     data = {
         "points": points,
         "queue": values,
@@ -95,10 +92,22 @@ def queue_cmd(
     }
 
     def text(out: Any) -> None:
+        built = views.values_text(queue_values(points))
+        if extra_points:
+            base = t(
+                "tmb_battle.queue.why_extra",
+                points=points,
+                day=day,
+                gearlocs=gearlocs,
+                extra=f"{extra_points:+d}",
+                queue=built,
+            )
+        else:
+            base = t("tmb_battle.queue.why", points=points, day=day, gearlocs=gearlocs, queue=built)
         out.print(escape(base) + " " + why("tmb/baddie-points"))
         if add:
             out.print(
-                t("tmb_battle.queue.added", added=values_text(add), queue=values_text(values))
+                t("tmb_battle.queue.added", added=views.values_text(add), queue=views.values_text(values))
                 + " "
                 + why("tmb/battle-queue")
             )
@@ -135,6 +144,8 @@ def initiative_cmd(
 ) -> None:
     """The set-up initiative track, top first: higher first; equal baddies by lane; ties with a
     gearloc are the party's choice (flagged; settle them with --first). Rulebook p. 17."""
+    from .battle import Unit
+
     units: list[Unit] = []
     for lane, spec in enumerate(baddie or [], 1):
         name, value = _pair(spec, number_only=True)

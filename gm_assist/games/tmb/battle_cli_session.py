@@ -6,21 +6,23 @@ catalog), record the action, show the track and the next step.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
-from . import battle_actions as ba
-from . import battle_catalog as cat
-from .battle import UnitIn
-from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, specs
-from .battle_queue import BattleRuleError, QueueChip
+from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
+from .battle_queue import BattleRuleError, QueueChip, rule_call
 from .battle_track import LANES, check_lane, find_unit, plan_entries
-from .battle_views import battle_json, chips_text, render_battle
+
+if TYPE_CHECKING:
+    from .battle import UnitIn
+
+ba = lazy_module(f"{__package__}.battle_actions")
 
 battle_app = typer.Typer(
     no_args_is_help=True, help="The current adventure's battle: start, damage, turns, rounds, end."
@@ -33,13 +35,18 @@ def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
     """Print what was recorded, the battle screen and the next step (or the JSON document)."""
     state = rec.state
     party = [{"name": g.name, "hp": g.hp, "max_hp": g.max_hp, "ko": g.ko} for g in state.party]
-    data = {"label": rec.label, "session": rec.session.name, **battle_json(state.battle), "party": party}
+    data = {
+        "label": rec.label,
+        "session": rec.session.name,
+        **views.battle_json(state.battle),
+        "party": party,
+    }
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
         for line in lines or []:
             out.print(line)
-        render_battle(state.battle, out)
+        views.render_battle(state.battle, out)
 
     emit(data, text, json_out)
 
@@ -119,11 +126,13 @@ def start_cmd(
     )
     rec = record(action)
     if is_tyrant:
-        head = t("tmb_battle.start.tyrant_queue", queue=chips_text(queue)) + " " + why("tmb/tyrant-battle")
+        head = (
+            t("tmb_battle.start.tyrant_queue", queue=views.chips_text(queue)) + " " + why("tmb/tyrant-battle")
+        )
     else:
         points = state.day * len(state.party) + extra_points
         head = (
-            t("tmb_battle.start.queue", points=points, queue=chips_text(queue))
+            t("tmb_battle.start.queue", points=points, queue=views.chips_text(queue))
             + " "
             + why("tmb/baddie-points")
         )
@@ -139,7 +148,11 @@ def status_cmd(json_out: JsonOpt = False) -> None:
 
     info, state = load("tmb")
     battle = ba.running(state)
-    emit({"session": info.name, **battle_json(battle)}, lambda out: render_battle(battle, out), json_out)
+    emit(
+        {"session": info.name, **views.battle_json(battle)},
+        lambda out: views.render_battle(battle, out),
+        json_out,
+    )
 
 
 def _shown(target: str) -> str:
@@ -265,7 +278,7 @@ def place_cmd(
     """Record where a baddie now stands, so arrivals take the right free position (p. 18)."""
     from gm_assist.core.session import record
 
-    ba.rule_call(check_lane, lane)
+    rule_call(check_lane, lane)
     kind = cat.attack_word(position)
     if kind is None:
         raise GmError("tmb_battle.error.attack_word", word=position)
@@ -346,4 +359,4 @@ def end_cmd(
     show(rec, json_out, [t(key)])
 
 
-__all__ = ["battle_app", "UnitIn"]
+__all__ = ["battle_app"]

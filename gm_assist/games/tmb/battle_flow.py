@@ -17,7 +17,7 @@ from gm_assist.core.i18n import t
 from . import battle as bt
 from . import battle_actions as ba
 from . import battle_catalog as cat
-from .battle_queue import Baddie, QueueChip, queue_values
+from .battle_queue import Baddie, QueueChip, queue_values, rule_call
 from .battle_track import LANES, current_unit, find_unit, plan_entries
 from .battle_views import render_battle, values_text
 
@@ -180,7 +180,7 @@ def set_up(session: str, state: Any) -> Any:
         )
         for g in ba.fighters(state)
     ]
-    preview = ba.rule_call(bt.start_battle, queue, gearlocs, specs)
+    preview = rule_call(bt.start_battle, queue, gearlocs, specs)
     first = ask_ties(_names(preview, preview.ties))
     return _record(
         ba.StartBattle(
@@ -267,7 +267,7 @@ def step(session: str, battle: bt.Battle, choice: str) -> Any:
         used = {u.lane for u in battle.units if u.kind == "baddie"}
         free = [lane for lane in range(1, LANES + 1) if lane not in used]
         arrivals = ask_chips(battle.queue, free, False)
-        preview = ba.rule_call(bt.next_round, battle, arrivals)
+        preview = rule_call(bt.next_round, battle, arrivals)
         first = ask_ties(_names(preview, preview.ties[len(battle.ties) :]))
         return _record(ba.NextRound(arrivals=arrivals, first=first), session)
     outcome = battle.outcome or prompts.select(

@@ -15,10 +15,12 @@ Pure functions and pydantic models, no I/O. Rulebook v2.1 (FR):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from gm_assist.core.errors import GmError
 
 PointValue = Literal[1, 5, 20]
 AttackType = Literal["melee", "ranged"]
@@ -41,6 +43,14 @@ class BattleRuleError(ValueError):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+def rule_call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Call pure battle code, turning its ``BattleRuleError`` into the core's ``GmError`` (exit 2)."""
+    try:
+        return fn(*args, **kwargs)
+    except BattleRuleError as exc:
+        raise GmError(exc.key, **exc.params) from exc
 
 
 class Baddie(BaseModel):

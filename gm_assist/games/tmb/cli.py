@@ -12,10 +12,14 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
-from . import actions, report, rules
-from .sheet import set_base_stats
+# Loaded when a command first uses them: `tmb queue` needs none of these.
+actions = lazy_module(f"{__package__}.actions")
+report = lazy_module(f"{__package__}.report")
+rules = lazy_module(f"{__package__}.rules")
+sheet = lazy_module(f"{__package__}.sheet")
 
 app = typer.Typer(no_args_is_help=True, help="Too Many Bones: adventure and battles.")
 
@@ -147,7 +151,7 @@ def new_cmd(
         who, _, value = spec.partition("=")
         if not value.strip().isdecimal():
             raise GmError("tmb.error.hp_spec", spec=spec)
-        state = set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
+        state = sheet.set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
     info = create("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
 
     def text(out: Any) -> None:

@@ -10,8 +10,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
 
-from . import actions, rules, sheet
-from .cli import app, finish
+from .cli import actions, app, finish, rules, sheet
 
 GearlocArg = Annotated[str, typer.Argument(help="Gearloc name (as entered, or its EN/FR name).")]
 ForceOpt = Annotated[

@@ -1,0 +1,65 @@
+"""The ``gm-assist`` command's entry point: read the global options, then load the CLI.
+
+The root CLI's help texts are translated when its module is imported, so ``--lang`` and ``--home``
+are read from the command line before that import (``pre_scan``); click parses them again properly.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from gm_assist.core import context
+
+
+def pre_scan(args: list[str]) -> None:
+    """Read the global options before click does, so ``--help`` is already in the right language."""
+    values: dict[str, Any] = {}
+    for i, arg in enumerate(args):
+        if arg in ("--lang", "--home", "--session") and i + 1 < len(args):
+            values[arg[2:]] = args[i + 1]
+        elif arg.startswith(("--lang=", "--home=", "--session=")):
+            key, _, value = arg[2:].partition("=")
+            values[key] = value
+        elif arg == "--debug":
+            values["debug"] = True
+        elif not arg.startswith("-"):
+            break
+    context.reset(
+        session=values.get("session"),
+        lang=values.get("lang"),
+        home=Path(values["home"]).expanduser() if values.get("home") else None,
+        debug=bool(values.get("debug")),
+    )
+
+
+def run() -> None:
+    """The ``gm-assist`` console command: ``gm_assist.cli.main``, then a quick process exit.
+
+    Python's own shutdown (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every
+    command (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
+    command returns, so the process ends as soon as the exit handlers have run and the standard
+    streams are flushed. Tests and embedders call ``gm_assist.cli.main``, which exits normally.
+    """
+    import atexit
+    import os
+
+    args = sys.argv[1:]
+    pre_scan(args)  # before the CLI is imported: its help texts and data read --lang and --home
+    from gm_assist.cli import main
+
+    try:
+        main(args)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, int | None):
+            print(exc.code, file=sys.stderr)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (gm-assist … | head): nothing left to say
+            code = code or 1
+    os._exit(code)
