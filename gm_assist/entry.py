@@ -12,6 +12,8 @@ from typing import Any
 
 from gm_assist.core import context
 
+PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
+
 
 def pre_scan(args: list[str]) -> None:
     """Read the global options before click does, so ``--help`` is already in the right language."""
@@ -34,6 +36,39 @@ def pre_scan(args: list[str]) -> None:
     )
 
 
+def without_pydantic_plugins() -> None:
+    """Run pydantic with no plugins, which spares every command ~12 ms of ``importlib.metadata``.
+
+    When pydantic builds its first validator it asks ``pydantic.plugin._loader.get_plugins()`` for
+    the installed pydantic plugins; importing that module imports ``importlib.metadata`` (and with it
+    ``email``, ``zipfile``, ``csv``…) even when ``PYDANTIC_DISABLE_PLUGINS`` turns plugins off.
+    gm-assist uses no pydantic plugin, so the console command puts in place a loader that finds none:
+    what pydantic itself does with ``PYDANTIC_DISABLE_PLUGINS=__all__``. Any other name asked of it
+    loads pydantic's own module, so a future pydantic still works; tests/core/test_startup.py checks
+    the stand-in against pydantic's source.
+    """
+    import types
+
+    if PYDANTIC_PLUGIN_LOADER in sys.modules:
+        return
+    stand_in = types.ModuleType(PYDANTIC_PLUGIN_LOADER, "No pydantic plugins (gm_assist.entry).")
+
+    def get_plugins() -> tuple[()]:
+        return ()
+
+    def real(name: str) -> Any:
+        if name.startswith("__"):  # the import system probing (__path__…): not pydantic asking
+            raise AttributeError(name)
+        import importlib
+
+        sys.modules.pop(PYDANTIC_PLUGIN_LOADER, None)
+        return getattr(importlib.import_module(PYDANTIC_PLUGIN_LOADER), name)
+
+    stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
+    stand_in.__getattr__ = real  # type: ignore[attr-defined]
+    sys.modules[PYDANTIC_PLUGIN_LOADER] = stand_in
+
+
 def run() -> None:
     """The ``gm-assist`` console command: ``gm_assist.cli.main``, then a quick process exit.
 
@@ -47,6 +82,7 @@ def run() -> None:
 
     args = sys.argv[1:]
     pre_scan(args)  # before the CLI is imported: its help texts and data read --lang and --home
+    without_pydantic_plugins()
     from gm_assist.cli import main
 
     try:

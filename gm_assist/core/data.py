@@ -70,7 +70,10 @@ def _write_cache(path: Path, value: Any) -> None:
         tmp.write_bytes(payload)
         os.replace(tmp, path)
     except (OSError, ValueError):  # read-only home, full disk, a value marshal cannot store
-        tmp.unlink(missing_ok=True)
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 @cache

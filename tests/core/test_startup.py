@@ -1,24 +1,247 @@
-"""Start-up budget guard (DESIGN §7): direct commands must not import the heavy prompt/db stack."""
+"""Start-up budget guards (DESIGN §7, issue 9): what a direct command imports, and the pieces that
+keep it fast (lazy modules, the parsed-TOML cache, the quick exit, the pydantic plugin stand-in).
+
+Times are measured by hand with bench/startup.py, never asserted here; these tests pin the
+mechanisms so that a change that would bring the cost back fails loudly.
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 HEAVY = ("questionary", "prompt_toolkit", "tinydb")
 
+#: the calculators bench/startup.py times, one per game (and the two core direct commands)
+CALCULATORS = {
+    "tmb-setup": ("tmb", "setup", "--tyrant", "Drellen", "--gearlocs", "2", "--json"),
+    "tmb-queue": ("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"),
+    "insomnia": ("insomnia", "score", "--player", "A:12:40", "--player", "B:9:40", "--json"),
+    "stuffed-fables": (
+        "stuffed-fables", "threat", "--black", "3", "--monsters", "2", "--stuffies", "3", "--json",
+    ),
+    "mice-and-mystics": (
+        "mice-and-mystics", "initiative", "--mouse", "Collin", "--enemy", "Rat", "--seed", "1", "--json",
+    ),
+    "shy-monsters": ("shy-monsters", "check", "--floor", "..P/ECC/.XO", "--json"),
+}
 
-def _imported(*args: str) -> str:
+
+def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """Run ``python -X importtime -m gm_assist ARGS`` and return it with the modules it imported."""
     r = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "gm_assist", *args], capture_output=True, text=True
     )
-    return r.stderr
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
+    return r, loaded
 
 
 @pytest.mark.parametrize("args", [("--help",), ("roll", "2d6", "--json")])
 def test_direct_commands_stay_light(args):
-    log = _imported(*args)
-    loaded = {line.rsplit("|", 1)[-1].strip() for line in log.splitlines() if "|" in line}
+    r, loaded = _imported(*args)
+    assert r.returncode == 0, r.stderr[-500:]
     assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert "pydantic" not in loaded
+
+
+@pytest.mark.parametrize("name", sorted(CALCULATORS))
+def test_calculators_load_only_what_they_use(name):
+    args = CALCULATORS[name]
+    r, loaded = _imported(*args)
+    assert r.returncode == 0, r.stderr[-800:]
+    json.loads(r.stdout)
+    package = "gm_assist.games." + args[0].replace("-", "_")
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    # no journal to write, no prompt to show: the action models, the guided flow and the
+    # session's state-to-text views stay unloaded
+    for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
+        assert f"{package}.{part}" not in loaded, f"{name} imported {part}"
+    # pydantic's plugin scan (importlib.metadata, email, zipfile…) is skipped
+    assert "importlib.metadata" not in loaded
+    assert "email" not in loaded
+
+
+# --- the pydantic plugin stand-in ---------------------------------------------------------------
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+
+
+def test_stand_in_validates_without_the_plugin_scan():
+    r = _python(
+        "import sys\n"
+        "from gm_assist.entry import without_pydantic_plugins\n"
+        "without_pydantic_plugins()\n"
+        "from pydantic import BaseModel, ValidationError\n"
+        "class A(BaseModel):\n"
+        "    x: int\n"
+        "assert A(x='3').x == 3\n"
+        "try:\n"
+        "    A(x='three')\n"
+        "except ValidationError:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise SystemExit('no validation')\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False"
+
+
+def test_stand_in_hands_any_other_name_to_pydantic():
+    r = _python(
+        "import sys\n"
+        "from gm_assist.entry import PYDANTIC_PLUGIN_LOADER, without_pydantic_plugins\n"
+        "without_pydantic_plugins()\n"
+        "stand_in = sys.modules[PYDANTIC_PLUGIN_LOADER]\n"
+        "assert not hasattr(stand_in, '__path__')\n"
+        "print(stand_in.PYDANTIC_ENTRY_POINT_GROUP)\n"
+        "print(type(sys.modules[PYDANTIC_PLUGIN_LOADER].get_plugins()).__name__)\n"
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["pydantic", "dict_values"]
+
+
+def test_stand_in_matches_pydantic():
+    """The stand-in answers what pydantic asks: only ``get_plugins()``, and with no plugins its
+    answer is pydantic's own answer when plugins are disabled."""
+    import inspect
+
+    import pydantic.plugin._schema_validator as validator_module
+
+    source = inspect.getsource(validator_module)
+    uses = [line.strip() for line in source.splitlines() if "_loader" in line]
+    assert uses == ["from ._loader import get_plugins"], uses
+    code = "from pydantic.plugin._loader import get_plugins; print(tuple(get_plugins()))"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYDANTIC_DISABLE_PLUGINS": "__all__"},
+    )
+    assert r.stdout.strip() == "()"
+
+
+# --- lazy modules -------------------------------------------------------------------------------
+
+
+def test_lazy_module_runs_on_first_use(tmp_path, monkeypatch):
+    from gm_assist.core.lazy_cli import lazy_module
+
+    (tmp_path / "gm_lazy_probe.py").write_text("import builtins\nbuiltins.gm_lazy_runs += 1\nVALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr("builtins.gm_lazy_runs", 0, raising=False)
+    monkeypatch.delitem(sys.modules, "gm_lazy_probe", raising=False)
+    module = lazy_module("gm_lazy_probe")
+    import builtins
+
+    assert builtins.gm_lazy_runs == 0
+    assert module.VALUE == 7
+    assert builtins.gm_lazy_runs == 1
+    assert lazy_module("gm_lazy_probe") is sys.modules["gm_lazy_probe"]
+    with pytest.raises(ModuleNotFoundError):
+        lazy_module("gm_lazy_no_such_module")
+
+
+# --- the parsed-TOML cache ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def shipped(tmp_path, monkeypatch):
+    """A private copy of a shipped data folder, so the cache can be tested against edits."""
+    from gm_assist.core import data
+
+    folder = tmp_path / "data"
+    (folder / "i18n").mkdir(parents=True)
+    (folder / "demo.toml").write_text('name = "Drellen"\ndays = 6\n')
+    monkeypatch.setattr(data, "data_dir", lambda: folder)
+    return folder
+
+
+def _cache_files(home: Path) -> list[Path]:
+    return sorted((home / "cache" / "toml").glob("*.marshal"))
+
+
+def test_toml_cache_is_written_then_read(shipped, home, monkeypatch):
+    from gm_assist.core import data
+
+    assert data.read_data_toml("demo.toml") == {"name": "Drellen", "days": 6}
+    assert [p.name for p in _cache_files(home)] == ["demo.toml.marshal"]
+
+    import tomllib
+
+    def no_parse(*_a, **_k):
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(tomllib, "load", no_parse)
+    assert data.read_data_toml("demo.toml") == {"name": "Drellen", "days": 6}
+
+
+def test_toml_cache_follows_an_edit(shipped, home):
+    from gm_assist.core import data
+
+    data.read_data_toml("demo.toml")
+    path = shipped / "demo.toml"
+    path.write_text('name = "Nom"\ndays = 12\n')
+    os.utime(path, ns=(path.stat().st_mtime_ns + 10**9,) * 2)
+    assert data.read_data_toml("demo.toml") == {"name": "Nom", "days": 12}
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00garbage", b"\xe9\x02\x00\x00\x00"])
+def test_a_damaged_cache_is_rebuilt(shipped, home, content):
+    from gm_assist.core import data
+
+    data.read_data_toml("demo.toml")
+    (cache,) = _cache_files(home)
+    cache.write_bytes(content)
+    assert data.read_data_toml("demo.toml") == {"name": "Drellen", "days": 6}
+    assert cache.read_bytes() != content
+
+
+def test_an_unwritable_home_only_costs_the_parse(shipped, tmp_path):
+    from gm_assist.core import context, data
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the home should be")
+    context.reset(home=blocker)
+    assert data.read_data_toml("demo.toml")["days"] == 6
+    assert blocker.read_text() == "a file where the home should be"
+
+
+def test_a_broken_shipped_file_is_still_reported(shipped):
+    from gm_assist.core import data
+    from gm_assist.core.errors import EnvError
+
+    (shipped / "bad.toml").write_text("name = \n")
+    with pytest.raises(EnvError):
+        data.load_toml("bad.toml")
+
+
+# --- the console entry point --------------------------------------------------------------------
+
+
+def _gm(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "gm_assist", *args], capture_output=True, text=True)
+
+
+def test_quick_exit_keeps_codes_and_the_whole_output():
+    ok = _gm("rules", "list", "--json")
+    assert ok.returncode == 0
+    assert len(json.loads(ok.stdout)["cards"]) > 100  # a long document arrives whole
+    bad = _gm("tmb", "queue", "--day", "-1", "--gearlocs", "2", "--json")
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert "day" in bad.stderr.lower()
+    assert "Traceback" not in bad.stderr
+
+
+def test_root_help_speaks_the_language_asked():
+    r = _gm("--lang", "fr", "--help")
+    assert r.returncode == 0
+    assert "maître de jeu" in r.stdout

@@ -108,11 +108,15 @@ def setup_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """The set-up checklist without a session (deck, specials, stacks, mode bonuses)."""
-    from .views import render_setup
-
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
     check = rules.setup_checklist(ty, gearlocs, _mode(mode))  # type: ignore[arg-type]
-    emit(check, lambda out: render_setup(check, ty, out), json_out)
+
+    def text(out: Any) -> None:
+        from .views import render_setup
+
+        render_setup(check, ty, out)
+
+    emit(check, text, json_out)
 
 
 @app.command("new")
