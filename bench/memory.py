@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from startup import prepare_bytecode  # bench/startup.py: the same compiled bytecode as a wheel
+
 GM = str(Path(sys.executable).parent / "gm-assist")
 
 MEASURE = r"""
@@ -34,7 +36,10 @@ CASES = [
     ("python -c pass", [sys.executable, "-c", "pass"]),
     ("gm-assist --help", [GM, "--help"]),
     ("tmb queue --json", [GM, "tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"]),
-    ("insomnia score --json", [GM, "insomnia", "score", "--player", "A:12:40", "--player", "B:9:40", "--json"]),
+    (
+        "insomnia score --json",
+        [GM, "insomnia", "score", "--player", "A:12:40", "--player", "B:9:40", "--json"],
+    ),
     ("rules search --json", [GM, "rules", "search", "fatigue", "--json"]),
     ("guided mode (home menu, then Ctrl-C)", ["--pty", GM, "play"]),
 ]
@@ -42,11 +47,16 @@ CASES = [
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "GM_ASSIST_HOME": home, "TERM": "xterm"}
+        env = prepare_bytecode({**os.environ, "GM_ASSIST_HOME": home, "TERM": "xterm"})
         for name, cmd in CASES:
-            out = subprocess.run([sys.executable, "-c", MEASURE, *cmd], env=env, capture_output=True, text=True)
+            out = subprocess.run(
+                [sys.executable, "-c", MEASURE, *cmd], env=env, capture_output=True, text=True
+            )
             kib = int(out.stdout.strip() or 0)
-            print(f"{name:40s} peak RSS {kib / 1024:6.1f} MiB" if kib else f"{name:40s} failed: {out.stderr[-200:]}")
+            if kib:
+                print(f"{name:40s} peak RSS {kib / 1024:6.1f} MiB")
+            else:
+                print(f"{name:40s} failed: {out.stderr[-200:]}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+from startup import prepare_bytecode  # bench/startup.py: the same compiled bytecode as a wheel
+
 GM = str(Path(sys.executable).parent / "gm-assist")
 
 
@@ -36,7 +38,7 @@ def _inproc(home: str, *args: str) -> None:
 
 
 def _time_action(home: str, runs: int) -> float:
-    env = {**os.environ, "GM_ASSIST_HOME": home}
+    env = prepare_bytecode({**os.environ, "GM_ASSIST_HOME": home})
     times = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -6,8 +6,10 @@ Run by hand (never in the test suite):  .venv/bin/python bench/startup.py [--run
 Each command runs as a separate process, ``--runs`` times, interleaved with the bare interpreter so
 that both see the same machine load. The package's bytecode is compiled first, as ``pip install``
 does for a wheel: an editable checkout run with ``PYTHONDONTWRITEBYTECODE=1`` would otherwise
-recompile every module of gm-assist on every run (~30 ms more; ``--no-bytecode`` measures that). Targets (issue 2/9): direct commands within 2.5× the bare
-interpreter + 120 ms; a command that changes a saved session within 2.5× + 250 ms.
+recompile every module of gm-assist on every run (~30 ms more; ``--no-bytecode`` measures that).
+
+Targets (issue 2/9): direct commands within 2.5× the bare interpreter + 120 ms; a command that
+changes a saved session within 2.5× + 250 ms.
 """
 
 from __future__ import annotations
@@ -112,6 +114,27 @@ def report(results: dict[str, tuple[float, float]], budget_ms: float) -> None:
         )
 
 
+def prepare_bytecode(env: dict[str, str], source_only: bool = False) -> dict[str, str]:
+    """Compile gm-assist's bytecode, as ``pip install`` does for a wheel (or remove it with
+    ``source_only``), and return ``env`` set so that the timed processes see exactly that."""
+    import gm_assist
+
+    package = Path(gm_assist.__file__).parent
+    env = dict(env)
+    if source_only:
+        import shutil
+
+        for cache in package.rglob("__pycache__"):
+            shutil.rmtree(cache)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        import compileall
+
+        compileall.compile_dir(package, quiet=1)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=21)
@@ -119,24 +142,8 @@ def main() -> None:
         "--no-bytecode", action="store_true", help="Measure without compiled bytecode (source only)."
     )
     args = parser.parse_args()
-    import gm_assist
-
-    package = Path(gm_assist.__file__).parent
-    if args.no_bytecode:
-        import shutil
-
-        for cache in package.rglob("__pycache__"):
-            shutil.rmtree(cache)
-    else:
-        import compileall
-
-        compileall.compile_dir(package, quiet=1)
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "GM_ASSIST_HOME": home}
-        if args.no_bytecode:
-            env["PYTHONDONTWRITEBYTECODE"] = "1"
-        else:
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = prepare_bytecode({**os.environ, "GM_ASSIST_HOME": home}, source_only=args.no_bytecode)
         bytecode = "no bytecode (source only)" if args.no_bytecode else "compiled bytecode"
         print(f"python {sys.version.split()[0]}, {bytecode}, {args.runs} runs each, medians\n")
         print("Direct commands (target 2.5 × bare + 120 ms):")
