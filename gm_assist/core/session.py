@@ -77,6 +77,8 @@ class Action(BaseModel):
 class SessionInfo(BaseModel):
     """One saved game as listed: id, name, game, times."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: str
     name: str
     game: str

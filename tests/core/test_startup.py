@@ -66,6 +66,26 @@ def test_calculators_load_only_what_they_use(name):
     assert "email" not in loaded
 
 
+def test_every_model_builds_its_schema_on_first_use():
+    """``defer_build``: importing a module of models costs no schema building (DESIGN §7)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from pydantic import BaseModel
+
+    import gm_assist
+
+    eager = []
+    for info in pkgutil.walk_packages(gm_assist.__path__, "gm_assist."):
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseModel) and obj.__module__ == info.name:
+                if not obj.model_config.get("defer_build"):
+                    eager.append(f"{info.name}.{name}")
+    assert not eager
+
+
 # --- the pydantic plugin stand-in ---------------------------------------------------------------
 
 
