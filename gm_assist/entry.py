@@ -65,7 +65,7 @@ def without_pydantic_plugins() -> None:
         return getattr(importlib.import_module(PYDANTIC_PLUGIN_LOADER), name)
 
     stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
-    stand_in.__getattr__ = real  # type: ignore[attr-defined]
+    stand_in.__getattr__ = real  # type: ignore[method-assign]
     sys.modules[PYDANTIC_PLUGIN_LOADER] = stand_in
 
 
