@@ -26,6 +26,24 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 GM = str(BIN / "gm-assist")
 
+#: What any gm-assist command pays before its own code: the libraries the brief chose, imported as
+#: the console command imports them (typer; pydantic with one model validated and dumped, without
+#: the plugin scan; the same quick exit). Shown for reference: it is not a gm-assist command.
+FLOOR_CODE = """
+import os, sys
+from gm_assist.entry import without_pydantic_plugins
+without_pydantic_plugins()
+import typer
+from pydantic import BaseModel, ConfigDict
+class Probe(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+    x: int
+print(Probe(x=1).model_dump_json())
+sys.stdout.flush()
+os._exit(0)
+"""
+FLOOR = [("(floor: typer + pydantic, one model)", [sys.executable, "-c", FLOOR_CODE])]
+
 DIRECT = [
     ("--help", [GM, "--help"]),
     ("roll --json", [GM, "roll", "2d6+1", "--json"]),
@@ -147,7 +165,7 @@ def main() -> None:
         bytecode = "no bytecode (source only)" if args.no_bytecode else "compiled bytecode"
         print(f"python {sys.version.split()[0]}, {bytecode}, {args.runs} runs each, medians\n")
         print("Direct commands (target 2.5 × bare + 120 ms):")
-        report(measure(DIRECT, args.runs, env), 120)
+        report(measure(FLOOR + DIRECT, args.runs, env), 120)
         subprocess.run(
             [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
             env=env,

@@ -124,3 +124,19 @@ def free_name(game: str) -> str:
     while f"{game}-{n}" in taken:
         n += 1
     return f"{game}-{n}"
+
+
+def current_game() -> str | None:
+    """The game of the session a command would act on (``--session`` or the current one), or None
+    when there is none; never raises for a missing session (calculators use it to decide whether to
+    save)."""
+    from gm_assist.core.context import ctx
+
+    name = ctx().session
+    if name:
+        try:
+            return find(name)["game"]
+        except GmError:
+            return None
+    sid = current()
+    return next((e["game"] for e in entries() if e["id"] == sid), None)

@@ -238,24 +238,6 @@ def resolve(session: str | None = None) -> str:
     return current
 
 
-def current_game() -> str | None:
-    """The game of the session a command would act on (``--session`` or the current one), or None
-    when there is none; never raises for a missing session (calculators use it to decide whether to
-    save)."""
-    from gm_assist.core import index
-    from gm_assist.core.context import ctx
-
-    entries = index.entries()
-    name = ctx().session
-    if name:
-        try:
-            return index.find(name)["game"]
-        except GmError:
-            return None
-    sid = index.current()
-    return next((e["game"] for e in entries if e["id"] == sid), None)
-
-
 # --- the operations ----------------------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ def session_mode() -> bool:
     """True when a command should act on a session: ``--session`` given, or the current session is a
     Mice and Mystics one. Otherwise calculators answer without saving anything."""
     from gm_assist.core.context import ctx
-    from gm_assist.core.session import current_game
+    from gm_assist.core.index import current_game
 
     return bool(ctx().session) or current_game() == GAME
 
