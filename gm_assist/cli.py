@@ -163,7 +163,8 @@ def _exit_code_for(exc: BaseException) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of the ``gm-assist`` command (and ``python -m gm_assist``)."""
+    """Run the root CLI on ``argv`` and exit with the command's code (tests and embedders call this;
+    the ``gm-assist`` command and ``python -m gm_assist`` go through ``gm_assist.entry.run``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     pre_scan(args)
     command = lazy_group(app, "gm-assist")

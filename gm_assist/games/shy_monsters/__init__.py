@@ -3,5 +3,5 @@
 Modules: ``model`` (pydantic state), ``floor`` (notation, construction check, enumeration of
 floors), ``rules`` (comfort zones, fear, the referee's report), ``hero`` (hero phase and the floor
 sequence), ``dungeon_master`` (floor strength, suggestions, solo floors), ``view`` (words and the
-public view), ``actions``, ``cli``, ``flow``.
+public view), ``actions``, ``spec`` (the GameSpec), ``cli``, ``flow``.
 """
