@@ -74,16 +74,28 @@ def lang() -> str:
 def t(key: str, **params: Any) -> str:
     """The text of ``key`` in the current language, with ``{placeholders}`` filled.
 
-    Falls back to English, then to the key itself, so a missing string never crashes a game.
+    A parameter may itself be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a name from a
+    catalog, kept that way in a journal label): the current language's text is used. Falls back to
+    English, then to the key itself, so a missing string never crashes a game.
     """
+    current = lang()
     namespace = key.split(".", 1)[0]
-    text = catalog(lang(), namespace).get(key)
+    text = catalog(current, namespace).get(key)
     if text is None:
         text = catalog("en", namespace).get(key, key)
     if not params:
         return text
+    values = {name: localized(value, current) for name, value in params.items()}
     try:
-        return text.format(**params)
+        return text.format(**values)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def localized(value: Any, language: str | None = None) -> Any:
+    """``value`` in ``language`` (default: the current one) when it is a ``{"en": …, "fr": …}``
+    mapping, else ``value`` itself."""
+    if isinstance(value, dict) and value and set(value) <= set(LANGS):
+        return value.get(language or lang()) or value.get("en") or next(iter(value.values()))
+    return value
 

@@ -365,3 +365,14 @@ def test_session_commands_without_session_exit_2(gm):
     for args in (["status"], ["next"], ["wound", "Tilda"], ["end-chapter"]):
         r = gm(G, *args)
         assert r.exit_code == 2 and "No current session" in r.stderr
+
+
+def test_condition_history_speaks_the_reader_s_language(gm):
+    """A condition's journal label keeps both editions' names: the history reads right in either."""
+    assert gm(G, "new", "--mouse", "Tilda").exit_code == 0
+    assert gm("--lang", "en", G, "condition", "Tilda", "webbed").exit_code == 0
+    assert gm("--lang", "en", G, "condition", "Tilda", "webbed", "--remove").exit_code == 0
+    fr = [e["label"] for e in gm("--lang", "fr", "history", "--json").json["entries"]]
+    en = [e["label"] for e in gm("--lang", "en", "history", "--json").json["entries"]]
+    assert fr[-2:] == ["Tilda : Empêtrée", "Tilda : fin de l'effet Empêtrée"]
+    assert en[-2:] == ["Tilda: Entangled", "Tilda: Entangled removed"]

@@ -51,3 +51,15 @@ def test_every_core_key_used_exists():
 def test_fallback_and_format():
     assert i18n.t("core.no.such.key") == "core.no.such.key"
     assert "7" in i18n.t("core.error.count_positive", value=7)
+
+
+def test_bilingual_parameters_follow_the_language():
+    from gm_assist.core import context
+
+    name = {"en": "Entangled", "fr": "Empêtrée"}
+    context.reset(lang="fr")
+    assert i18n.t("mice_and_mystics.action.mouse_condition", mouse="Tilda", text=name) == "Tilda : Empêtrée"
+    context.reset(lang="en")
+    assert i18n.t("mice_and_mystics.action.mouse_condition", mouse="Tilda", text=name) == "Tilda: Entangled"
+    assert i18n.localized({"en": "only English"}, "fr") == "only English"
+    assert i18n.localized({"en": 1, "other": 2}, "fr") == {"en": 1, "other": 2}  # not a bilingual text

@@ -194,14 +194,15 @@ class MouseChange(MiceAction):
         return self.outcome(state)[0]
 
     def label(self) -> tuple[str, dict[str, Any]]:
+        text: Any = self.text or (self.item.name if self.item else "")
+        if self.what in ("condition", "recover"):
+            from .catalog import conditions
+
+            # the condition's name in both editions: the history is read in either language
+            text = conditions().get(self.text, {}).get("name") or self.text
         return (
             f"mice_and_mystics.action.mouse_{self.what}",
-            {
-                "mouse": self.mouse,
-                "n": self.n,
-                "text": self.text or (self.item.name if self.item else ""),
-                "other": self.other or "",
-            },
+            {"mouse": self.mouse, "n": self.n, "text": text, "other": self.other or ""},
         )
 
 
