@@ -219,7 +219,9 @@ def test_loot_lockpick_search_rest(gm: Any) -> None:
     assert r.exit_code == 2 and "already chose" in r.stderr
     r = gm("tmb", "rest", "Capitank", "--json")
     assert r.exit_code == 0 and r.json["party"][0]["recovery"] == "rest"
-    assert gm("tmb", "loot", "drop", "Atomik", "1").exit_code == 0
+    r = gm("tmb", "loot", "drop", "Atomik", "1", "--json")
+    assert r.exit_code == 0 and r.json["label"] == "Atomik drops Hache"  # the card, not its place
+    assert gm("history", "--json").json["entries"][-1]["label"] == "Atomik drops Hache"
 
 
 def test_scout_app_roll_is_stored(gm: Any) -> None:

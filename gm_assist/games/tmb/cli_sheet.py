@@ -20,10 +20,14 @@ loot_app = typer.Typer(no_args_is_help=True, help="Loot cards: add, drop, give."
 app.add_typer(loot_app, name="loot")
 
 
-def _who(name: str) -> tuple[int, str]:
+def _state() -> Any:
     from gm_assist.core.session import load
 
-    _, state = load("tmb")
+    return load("tmb")[1]
+
+
+def _who(name: str) -> tuple[int, str]:
+    state = _state()
     index = rules.gearloc_index(state, name)
     return index, state.party[index].name
 
@@ -144,6 +148,7 @@ def loot_drop(
     from gm_assist.core.session import record
 
     index, name = _who(gearloc)
+    card = sheet.loot_card(_state(), index, card)
     finish(record(actions.DropLoot(index=index, name=name, card=card)), json_out)
 
 
@@ -161,6 +166,7 @@ def loot_give(
     r, rname = _who(taker)
     if g == r:
         raise GmError("tmb.error.same_gearloc")
+    card = sheet.loot_card(_state(), g, card)
     finish(record(actions.GiveLoot(giver=g, taker=r, names=(gname, rname), card=card)), json_out)
 
 

@@ -251,7 +251,8 @@ def loot(session: str, state: TmbState) -> None:
     if not g.loot:
         prompts.say(t("tmb.error.no_loot", name=g.name))
         return
-    card = prompts.select(t("tmb.flow.ask_which_card"), [(str(i + 1), c.name) for i, c in enumerate(g.loot)])
+    place = prompts.select(t("tmb.flow.ask_which_card"), [(str(i + 1), c.name) for i, c in enumerate(g.loot)])
+    card = g.loot[int(place) - 1].name
     if what == "drop":
         _record(session, actions.DropLoot(index=who, name=g.name, card=card))
         return

@@ -141,6 +141,13 @@ def _card_index(g: Gearloc, card: str) -> int:
     return next(i for i, c in enumerate(g.loot) if c.name == found)
 
 
+def loot_card(state: TmbState, index: int, card: str) -> str:
+    """The name of the card a table means by ``card`` (its name, or its place: 1 is the first), so
+    that the journal says "Capitank drops Rusty Key", not "drops 1"."""
+    g = _gearloc(state, index)
+    return g.loot[_card_index(g, card)].name
+
+
 def add_loot(state: TmbState, index: int, name: str, locked: bool = False, heavy: bool = False) -> TmbState:
     """A gearloc takes a loot or locked-loot card (p. 9, 21). A locked card is never heavy until
     opened. Going over 4 slots is allowed here: the table then drops cards down to 4."""
