@@ -1,4 +1,5 @@
-"""Too Many Bones catalogs: tyrants (EN/FR names, aliases, custom tyrants) and base gearlocs.
+"""Too Many Bones catalogs: tyrants (EN/FR names, aliases, custom tyrants) and base gearlocs, with
+their models (the session state's models are in ``model.py``).
 
 Figures from ../shared/game-facts.md §1.1-1.4 with their confidence (shipped in
 ``data/tmb/tyrants.toml``); the table may override any of them. Rulebook v2.1 (FR) p. 6
@@ -8,10 +9,73 @@ Figures from ../shared/game-facts.md §1.1-1.4 with their confidence (shipped in
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from gm_assist.core.errors import GmError
 
-from .model import GearlocInfo, Tyrant
+Mode = Literal["adventure", "heroic", "legendary"]
+BADDIE_TYPES = ("troll", "orc", "scale", "goblin", "bog", "beast")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(defer_build=True, extra="forbid")
+
+
+class SetupBaddie(_Model):
+    """A baddie the tyrant card places before the battle (lane or queue), by party size."""
+
+    where: Literal["lane", "top", "bottom"]
+    lane: int | None = None
+    count: int = 1
+    points_small: int = 1  # party of 1-2 gearlocs
+    points_large: int = 1  # party of 3-4 gearlocs
+    type: str | None = None
+    name: str | None = None
+
+
+class TyrantBattleSetup(_Model):
+    """How the combat mat is set for the tyrant battle (tyrant card back, p. 16)."""
+
+    text: dict[str, str]
+    tyrant_lane: int | None = None
+    tyrant_position: Literal["melee", "ranged"] | None = None
+    tyrant_queue: Literal["top", "bottom"] | None = None
+    baddie_points: Literal["points", "per_gearloc", "none"] = "points"
+    skip_points_solo: bool = True
+    extras: list[SetupBaddie] = Field(default_factory=list)
+    rules: list[str] = Field(default_factory=list)
+
+
+class Tyrant(_Model):
+    """A tyrant: days (☼ limit), progress needed, baddie types, encounter cards (p. 6, 16)."""
+
+    id: str
+    names: dict[str, str]
+    aliases: list[str] = Field(default_factory=list)
+    days: int = Field(ge=4, le=30)
+    progress: int = Field(ge=1, le=40)
+    baddie_types: list[str]
+    tyrant_cards: int = Field(ge=0, le=6)
+    tyrant_card_titles: list[str] = Field(default_factory=list)
+    set: Literal["core", "undertow", "custom"] = "core"
+    confidence: str = "medium"
+    source: str = ""
+    battle: TyrantBattleSetup | None = None
+
+    def name(self, lang: str) -> str:
+        """Name in the edition's language, falling back to English."""
+        return self.names.get(lang) or self.names["en"]
+
+
+class GearlocInfo(_Model):
+    """A base-box gearloc: English and French names (the mats' figures are the table's)."""
+
+    id: str
+    names: dict[str, str]
+    aliases: list[str] = Field(default_factory=list)
+
 
 # ---------------------------------------------------------------- catalog
 

@@ -1,4 +1,6 @@
-"""Too Many Bones adventure models: catalog entries and the session state.
+"""Too Many Bones session state: the adventure's models (the catalog entries, ``Tyrant`` and the
+rest, are in ``catalog.py``, so that a calculator reading the catalog builds neither these models
+nor the battle's).
 
 Interface for the battle engineer (stable field names)
 ------------------------------------------------------
@@ -33,7 +35,7 @@ Interface for the battle engineer (stable field names)
     training_spent: int; skills: list[str]
     loot: list[Loot]; lockpick_day: int; recovery_day: int; recovery: str | None
 
-``Tyrant``::
+``Tyrant`` (``catalog.py``)::
 
     id, names {en, fr}, aliases, days, progress, baddie_types, tyrant_cards,
     tyrant_card_titles, set ("core"/"undertow"/"custom"), confidence, source,
@@ -62,73 +64,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from .battle import Battle  # the battle engineer's module; the state only stores it
+from .catalog import Mode, Tyrant, _Model
 
-Mode = Literal["adventure", "heroic", "legendary"]
 Phase = Literal["encounter", "resolve", "reward", "recovery"]
 Stat = Literal["hp", "dex", "atk", "def", "skill"]
-BADDIE_TYPES = ("troll", "orc", "scale", "goblin", "bog", "beast")
 POINT_VALUES = (20, 5, 1)
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid")
-
-
-class SetupBaddie(_Model):
-    """A baddie the tyrant card places before the battle (lane or queue), by party size."""
-
-    where: Literal["lane", "top", "bottom"]
-    lane: int | None = None
-    count: int = 1
-    points_small: int = 1  # party of 1-2 gearlocs
-    points_large: int = 1  # party of 3-4 gearlocs
-    type: str | None = None
-    name: str | None = None
-
-
-class TyrantBattleSetup(_Model):
-    """How the combat mat is set for the tyrant battle (tyrant card back, p. 16)."""
-
-    text: dict[str, str]
-    tyrant_lane: int | None = None
-    tyrant_position: Literal["melee", "ranged"] | None = None
-    tyrant_queue: Literal["top", "bottom"] | None = None
-    baddie_points: Literal["points", "per_gearloc", "none"] = "points"
-    skip_points_solo: bool = True
-    extras: list[SetupBaddie] = Field(default_factory=list)
-    rules: list[str] = Field(default_factory=list)
-
-
-class Tyrant(_Model):
-    """A tyrant: days (☼ limit), progress needed, baddie types, encounter cards (p. 6, 16)."""
-
-    id: str
-    names: dict[str, str]
-    aliases: list[str] = Field(default_factory=list)
-    days: int = Field(ge=4, le=30)
-    progress: int = Field(ge=1, le=40)
-    baddie_types: list[str]
-    tyrant_cards: int = Field(ge=0, le=6)
-    tyrant_card_titles: list[str] = Field(default_factory=list)
-    set: Literal["core", "undertow", "custom"] = "core"
-    confidence: str = "medium"
-    source: str = ""
-    battle: TyrantBattleSetup | None = None
-
-    def name(self, lang: str) -> str:
-        """Name in the edition's language, falling back to English."""
-        return self.names.get(lang) or self.names["en"]
-
-
-class GearlocInfo(_Model):
-    """A base-box gearloc: English and French names (the mats' figures are the table's)."""
-
-    id: str
-    names: dict[str, str]
-    aliases: list[str] = Field(default_factory=list)
 
 
 class Loot(_Model):

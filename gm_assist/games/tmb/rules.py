@@ -1,6 +1,7 @@
 """Too Many Bones adventure rules: catalog look-up, set-up, the day loop, reminders.
 
-Pure functions over the models of ``model.py`` (no I/O besides reading the shipped catalogs).
+Pure functions over the models of ``catalog.py`` and ``model.py`` (no I/O besides reading the shipped
+catalogs).
 Rulebook: Too Many Bones v2.1 (FR) — p. 6-7 "Mise en place", p. 8-9 "Phases du jeu",
 p. 16 "Tyrans", p. 22 "Compte-journée", "Points de progrès", p. 23 "Modes de jeu".
 The gearloc sheet (training, loot, lockpicking, recovery options) is in ``sheet.py``.
@@ -8,11 +9,18 @@ The gearloc sheet (training, loot, lockpicking, recovery options) is in ``sheet.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.lazy_cli import lazy_module
 
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
+    BADDIE_TYPES,
+    Mode,
+    SetupBaddie,
+    Tyrant,
     custom_tyrant,
     find_tyrant,
     gearloc_catalog,
@@ -21,17 +29,12 @@ from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     tyrant_options,
     tyrants,
 )
-from .model import (
-    BADDIE_TYPES,
-    Encounter,
-    Gearloc,
-    Mode,
-    ProgressCard,
-    SetupBaddie,
-    TmbState,
-    TrainingPoint,
-    Tyrant,
-)
+
+if TYPE_CHECKING:
+    from .model import Encounter, Gearloc, TmbState
+
+# The state's models, loaded by the first rule that builds one: `tmb setup` needs none of them.
+model = lazy_module(f"{__package__}.model")
 
 MAX_GEARLOCS = 4
 SPECIALS = (1, 2, 3)
@@ -132,14 +135,14 @@ def new_state(tyrant: Tyrant, names: list[str], mode: Mode = "adventure") -> Tmb
     for name in names:
         info = gearloc_info(name)
         party.append(
-            Gearloc(
+            model.Gearloc(
                 name=name.strip(),
                 catalog_id=info.id if info else None,
                 hp_die=check.bonus_hp,
-                training=[TrainingPoint() for _ in range(check.training_points)],
+                training=[model.TrainingPoint() for _ in range(check.training_points)],
             )
         )
-    return TmbState(mode=mode, tyrant=tyrant, party=party, deck_left=check.deck_size)
+    return model.TmbState(mode=mode, tyrant=tyrant, party=party, deck_left=check.deck_size)
 
 
 # ---------------------------------------------------------------- the day loop
@@ -210,11 +213,11 @@ def draw_encounter(state: TmbState, title: str = "", fight: bool = False) -> Tmb
         raise GmError("tmb.error.encounter_done", day=state.day)
     if state.specials_left > 0:
         number = len(SPECIALS) - state.specials_left + 1
-        enc = Encounter(kind="special", number=number, title=title, fight=fight)
+        enc = model.Encounter(kind="special", number=number, title=title, fight=fight)
         update = {"specials_left": state.specials_left - 1}
     else:
         drawn = max(setup_size(state) - state.deck_left + 1, 1)
-        enc = Encounter(kind="card", number=drawn, title=title, fight=fight)
+        enc = model.Encounter(kind="card", number=drawn, title=title, fight=fight)
         update = {"deck_left": max(state.deck_left - 1, 0)}
     return state.model_copy(update={**update, "encounter": enc, "phase": "resolve", "started": True})
 
@@ -255,7 +258,7 @@ def challenge_tyrant(state: TmbState) -> TmbState:
         raise GmError("tmb.error.encounter_done", day=state.day)
     if state.progress < state.tyrant.progress:
         raise GmError("tmb.error.not_enough_progress", progress=state.progress, needed=state.tyrant.progress)
-    enc = Encounter(kind="tyrant", title=state.tyrant.names["en"], fight=True)
+    enc = model.Encounter(kind="tyrant", title=state.tyrant.names["en"], fight=True)
     return state.model_copy(
         update={
             "encounter": enc,
@@ -305,9 +308,11 @@ def take_reward(state: TmbState, reward: Reward, title: str = "") -> TmbState:
     cards = list(state.progress_cards)
     if reward.progress:
         label = title or state.encounter.title or _encounter_label(state.encounter)
-        cards.append(ProgressCard(day=state.day, title=label, points=reward.progress))
+        cards.append(model.ProgressCard(day=state.day, title=label, points=reward.progress))
     party = [
-        g.model_copy(update={"training": [*g.training, *(TrainingPoint() for _ in range(reward.training))]})
+        g.model_copy(
+            update={"training": [*g.training, *(model.TrainingPoint() for _ in range(reward.training))]}
+        )
         for g in state.party
     ]
     return state.model_copy(update={"progress_cards": cards, "party": party, "phase": "recovery"})

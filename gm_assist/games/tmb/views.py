@@ -8,7 +8,8 @@ from gm_assist.core.i18n import lang, t
 from gm_assist.core.output import escape, why
 
 from . import report
-from .model import TmbState, Tyrant
+from .catalog import Tyrant
+from .model import TmbState
 from .rules import SetupChecklist, tyrants
 
 
