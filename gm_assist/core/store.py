@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +23,8 @@ DEFAULT_LOCK_TIMEOUT = 10.0
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves either the old or the new file, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only when writing: reading commands skip it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
