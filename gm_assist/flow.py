@@ -5,6 +5,7 @@ Ctrl-C or Esc at any prompt goes back one menu; at the home menu it leaves clean
 
 from __future__ import annotations
 
+from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.prompts import say, select, text
@@ -12,6 +13,7 @@ from gm_assist.core.prompts import say, select, text
 
 def home_menu() -> None:
     """Loop on the home menu until the table quits."""
+    ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_menu``)
     say(t("core.menu.welcome"))
     while True:
         try:
@@ -105,7 +107,6 @@ def _dice() -> None:
 
 def _settings() -> None:
     from gm_assist.core import i18n
-    from gm_assist.core.context import ctx
     from gm_assist.core.settings import set_setting
 
     lang = select(t("core.menu.pick_lang"), [("fr", "Français"), ("en", "English")], default=i18n.lang())

@@ -16,6 +16,7 @@ class Context:
     lang: str | None = None
     home: Path | None = None
     debug: bool = False
+    guided: bool = False  # the guided mode (menus) is running: hints name menu entries, not commands
 
 
 _ctx = Context()

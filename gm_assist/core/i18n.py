@@ -74,13 +74,17 @@ def lang() -> str:
 def t(key: str, **params: Any) -> str:
     """The text of ``key`` in the current language, with ``{placeholders}`` filled.
 
-    A parameter may itself be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a name from a
+    In the guided mode, ``<key>_menu`` is used when it exists: a hint that names a command on the
+    command line (``gm-assist tmb encounter``) names the menu entry instead. A parameter may itself
+    be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a name from a
     catalog, kept that way in a journal label): the current language's text is used. Falls back to
     English, then to the key itself, so a missing string never crashes a game.
     """
     current = lang()
     namespace = key.split(".", 1)[0]
-    text = catalog(current, namespace).get(key)
+    text = _menu_variant(key, current, namespace)
+    if text is None:
+        text = catalog(current, namespace).get(key)
     if text is None:
         text = catalog("en", namespace).get(key, key)
     if not params:
@@ -90,6 +94,15 @@ def t(key: str, **params: Any) -> str:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def _menu_variant(key: str, current: str, namespace: str) -> str | None:
+    from gm_assist.core.context import ctx
+
+    if not ctx().guided:
+        return None
+    menu = f"{key}_menu"
+    return catalog(current, namespace).get(menu) or catalog("en", namespace).get(menu)
 
 
 def localized(value: Any, language: str | None = None) -> Any:

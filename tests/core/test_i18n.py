@@ -63,3 +63,29 @@ def test_bilingual_parameters_follow_the_language():
     assert i18n.t("mice_and_mystics.action.mouse_condition", mouse="Tilda", text=name) == "Tilda: Entangled"
     assert i18n.localized({"en": "only English"}, "fr") == "only English"
     assert i18n.localized({"en": 1, "other": 2}, "fr") == {"en": 1, "other": 2}  # not a bilingual text
+
+
+def test_menu_variants_fit_their_hint():
+    """``<key>_menu`` replaces ``<key>`` in the guided mode: it exists only beside its key, uses no
+    placeholder the key is not given, and names menu entries, never a command line."""
+    for language in ("en", "fr"):
+        texts = _flat(language)
+        for key, text in texts.items():
+            if not key.endswith("_menu"):
+                continue
+            base = key.removesuffix("_menu")
+            assert base in texts, key
+            assert _fields(text) <= _fields(texts[base]), key
+            assert "gm-assist" not in text and "--" not in text, key
+
+
+def test_guided_mode_uses_the_menu_variant(monkeypatch):
+    from gm_assist.core import context
+
+    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint", "Run `gm-assist undo`.")
+    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint_menu", "Choose Undo in the menu.")
+    context.reset(lang="en")
+    assert i18n.t("core.demo.hint") == "Run `gm-assist undo`."
+    context.ctx().guided = True
+    assert i18n.t("core.demo.hint") == "Choose Undo in the menu."
+    assert i18n.t("core.menu.quit") == i18n.catalog("en", "core")["core.menu.quit"]  # no variant: the key
