@@ -13,7 +13,7 @@ from gm_assist.core.prompts import say, select, text
 
 def home_menu() -> None:
     """Loop on the home menu until the table quits."""
-    ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_menu``)
+    ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)
     say(t("core.menu.welcome"))
     while True:
         try:

@@ -74,7 +74,7 @@ def lang() -> str:
 def t(key: str, **params: Any) -> str:
     """The text of ``key`` in the current language, with ``{placeholders}`` filled.
 
-    In the guided mode, ``<key>_menu`` is used when it exists: a hint that names a command on the
+    In the guided mode, ``<key>_guided`` is used when it exists: a hint that names a command on the
     command line (``gm-assist tmb encounter``) names the menu entry instead. A parameter may itself
     be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a name from a
     catalog, kept that way in a journal label): the current language's text is used. Falls back to
@@ -101,7 +101,7 @@ def _menu_variant(key: str, current: str, namespace: str) -> str | None:
 
     if not ctx().guided:
         return None
-    menu = f"{key}_menu"
+    menu = f"{key}_guided"
     return catalog(current, namespace).get(menu) or catalog("en", namespace).get(menu)
 
 

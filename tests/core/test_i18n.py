@@ -66,14 +66,14 @@ def test_bilingual_parameters_follow_the_language():
 
 
 def test_menu_variants_fit_their_hint():
-    """``<key>_menu`` replaces ``<key>`` in the guided mode: it exists only beside its key, uses no
+    """``<key>_guided`` replaces ``<key>`` in the guided mode: it exists only beside its key, uses no
     placeholder the key is not given, and names menu entries, never a command line."""
     for language in ("en", "fr"):
         texts = _flat(language)
         for key, text in texts.items():
-            if not key.endswith("_menu"):
+            if not key.endswith("_guided"):
                 continue
-            base = key.removesuffix("_menu")
+            base = key.removesuffix("_guided")
             assert base in texts, key
             assert _fields(text) <= _fields(texts[base]), key
             assert "gm-assist" not in text and "--" not in text, key
@@ -83,7 +83,7 @@ def test_guided_mode_uses_the_menu_variant(monkeypatch):
     from gm_assist.core import context
 
     monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint", "Run `gm-assist undo`.")
-    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint_menu", "Choose Undo in the menu.")
+    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint_guided", "Choose Undo in the menu.")
     context.reset(lang="en")
     assert i18n.t("core.demo.hint") == "Run `gm-assist undo`."
     context.ctx().guided = True
