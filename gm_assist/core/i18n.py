@@ -82,7 +82,7 @@ def t(key: str, **params: Any) -> str:
     """
     current = lang()
     namespace = key.split(".", 1)[0]
-    text = _menu_variant(key, current, namespace)
+    text = _guided_variant(key, current, namespace)
     if text is None:
         text = catalog(current, namespace).get(key)
     if text is None:
@@ -96,13 +96,13 @@ def t(key: str, **params: Any) -> str:
         return text
 
 
-def _menu_variant(key: str, current: str, namespace: str) -> str | None:
+def _guided_variant(key: str, current: str, namespace: str) -> str | None:
     from gm_assist.core.context import ctx
 
     if not ctx().guided:
         return None
-    menu = f"{key}_guided"
-    return catalog(current, namespace).get(menu) or catalog("en", namespace).get(menu)
+    guided = f"{key}_guided"
+    return catalog(current, namespace).get(guided) or catalog("en", namespace).get(guided)
 
 
 def localized(value: Any, language: str | None = None) -> Any:
