@@ -55,3 +55,20 @@ def test_bad_move_is_refused_and_menu_continues(keys, gm) -> None:  # noqa: ANN0
     flow.run(name)
     _, state = load("insomnia", name)
     assert state.players[0].space is None
+
+
+def test_guided_hints_name_menu_entries(keys, gm, capsys) -> None:  # noqa: ANN001
+    from gm_assist.core.context import ctx
+
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    ctx().guided = True  # set after the CLI calls: the root CLI resets the context
+    # Ana moves 11 (over the fence), does not go to bed yet; then leave (a bed entry is now first)
+    keys.send(keys.select(0), keys.type("11"), "n", keys.select(9))
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "gm-assist " not in out and "`end-turn`" not in out
+    assert "then picks “Ana keeps running: end of turn, draw back to 2”" in out  # next.race
+    assert "answer yes just below" in out  # event.crossed
+    assert "(“Go to bed (Ana just crossed the fence)”)" in out  # next.bed

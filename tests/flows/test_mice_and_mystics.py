@@ -92,3 +92,25 @@ def test_refused_step_keeps_the_menu_going(keys, gm) -> None:  # noqa: ANN001
     flow.run(name)
     _, state = load(GAME, name)
     assert state.wheel == 1
+
+
+def test_guided_hints_name_menu_entries(keys, gm, capsys) -> None:  # noqa: ANN001
+    from gm_assist.core.context import ctx
+
+    assert gm(GAME, "new", "--mouse", "Tilda").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    ctx().guided = True  # set after the CLI calls: the root CLI resets the context
+    keys.send(
+        menu(keys, "status", False),  # the status panel: lay the initiative track
+        keys.UP,
+        keys.ENTER,  # next turn without a track: refused
+        menu(keys, "defeat", False),  # no minion on the tile: refused
+        menu(keys, "quit", False),
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "gm-assist " not in out and "--enemy" not in out
+    assert "lay the initiative track: pick “Lay initiative cards (new enemies)” in the menu" in out
+    assert "Lay it first: “Lay initiative cards (new enemies)” in the menu." in out  # error.no_track
+    assert "Lay the initiative first: “Lay initiative cards (new enemies)”." in out  # error.nothing_on_tile

@@ -77,3 +77,20 @@ def test_cancel_a_step_records_nothing(keys, gm) -> None:  # noqa: ANN001
     keys.send(keys.CTRL_C)                 # Ctrl-C at the first reveal prompt: back to the menu
     flow.run(name)
     assert gm("show", "--json").json["session"]["changes"] == 0
+
+
+def test_guided_hints_name_the_menu_not_the_command_line(keys, capsys) -> None:  # noqa: ANN001
+    from gm_assist.core.context import ctx
+
+    ctx().guided = True
+    keys.send(keys.select(0), keys.select(1), keys.type("7"))  # solo, random floors (fast), seed 7
+    name = flow.new_session()
+    keys.send(keys.select(0), keys.select(0),   # turn over the two tiles the floor asks for
+              keys.CTRL_C)                      # then leave at the hero's move menu
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "gm-assist " not in out and "--seed" not in out
+    assert "Seed 7 (type it at the “Seed” question to replay this game)" in out
+    assert "turns over 2 tile(s) before moving: pick each one in the list of tiles below" in out
+    assert "turns over 1 tile(s) before moving: pick each one" in out
+    assert "“Explore …”, “Jump …” or “Declare the attack (next step)”" in out

@@ -87,3 +87,34 @@ def test_surge_bringing_a_boss_that_acts_at_once(keys, gm) -> None:  # noqa: ANN
     _, state = load("stuffed-fables", name)
     assert [(m.name, m.kind, m.stuffing) for m in state.monsters] == [("Grub", "boss", 1)]
     assert state.pending is None and state.track == 0 and state.bag == state.in_play
+
+
+def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> None:  # noqa: ANN001
+    from gm_assist.core.context import ctx
+
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    ctx().guided = True
+    keys.send(
+        keys.ENTER, keys.ENTER, keys.ENTER,          # draw → Lumpy → we drew the dice ourselves
+        keys.type("noir, noir"),
+        keys.ENTER,                                  # black dice onto the threat track (proposed)
+        keys.select(8),                              # end the turn → 2 black dice ≥ 1 minion
+        keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
+        keys.ENTER,                                  # end the minion turn (proposed)
+        keys.select(3),                              # leave
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "gm-assist " not in out and " --" not in out
+    for hint in (
+        "a stuffie draws 5 dice: choose “Draw dice (start or continue a stuffie's turn)”.",
+        "the black dice (2) go on the threat track: choose “Put the black dice on the threat track”.",
+        "then choose “End the turn (threat check)”.",
+        "Crawly takes its black die; roll it, read its card, then choose “Next minion acts",
+        "never an unconscious one: choose “A minion attacks a stuffie”.",
+        "every minion has acted: choose “End the minion turn”.",
+    ):
+        assert hint in out, hint

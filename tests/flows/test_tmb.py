@@ -109,3 +109,26 @@ def test_full_day_with_a_battle(gm: Any, keys: Any) -> None:
     assert state.day == 3 and state.progress == 3 and state.phase == "encounter"
     assert state.progress_cards[-1].day == 2
     assert state.battle is None and all(g.hp == g.max_hp for g in state.party)
+
+
+def test_guided_hints_name_menu_entries(gm: Any, keys: Any, capsys: Any) -> None:
+    """In the guided mode the reminders and the next step name the menu entries, never a command."""
+    from gm_assist.core.context import ctx
+    from gm_assist.games.tmb import flow
+
+    assert gm(*NEW).exit_code == 0
+    ctx().guided = True                             # as the home menu sets it
+    capsys.readouterr()
+    k = keys
+    k.send(
+        k.ENTER, k.ENTER, k.ENTER,                  # train → Capitank → HP
+        k.ENTER, k.ENTER, k.DOWN + k.ENTER,         # train → Atomik → dexterity
+        k.ENTER,                                    # proposed: begin day 1
+        k.CTRL_C,
+    )
+    flow.run("flowtest")
+    out = capsys.readouterr().out
+    assert "gm-assist " not in out and "--" not in out
+    assert "Atomik has 1 training point(s) to spend: choose “Spend a training point”." in out
+    assert "Next: choose “Begin day 1”" in out
+    assert "Next (day 1): choose “Draw the encounter card”" in out

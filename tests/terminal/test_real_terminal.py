@@ -158,7 +158,8 @@ def play() -> Iterator[Play]:
     started: list[Screen] = []
 
     def _start(home: Path, lang: str) -> Screen:
-        ctx().lang = lang  # the expected sentences, in the terminal's language
+        ctx().lang = lang  # the expected sentences, in the terminal's language…
+        ctx().guided = True  # …and worded for the menus, as `gm-assist play` words them
         started.append(Screen(["play"], _env(home, lang)))
         return started[-1]
 
@@ -307,6 +308,7 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.wait(t("core.menu.bye"))
     assert screen.close() == 0
     screen.no_traceback()
+    assert "gm-assist tmb" not in screen.plain  # hints name menu entries, never a command line
 
     # Undo from the command line (the guided mode has no undo entry): the new day is reverted.
     undo = _gm(home, "fr", "undo")
