@@ -69,17 +69,37 @@ def without_pydantic_plugins() -> None:
     sys.modules[PYDANTIC_PLUGIN_LOADER] = stand_in
 
 
+def collect_garbage_again() -> None:
+    """Turn the cyclic garbage collector back on for a long session (the guided mode).
+
+    The console command starts with the collector off: loading typer, pydantic and a game creates
+    some 45,000 tracked objects that nearly all live until the process ends, and the collections
+    their creation triggers cost a direct command 5–10 ms for nothing (bench/startup.py). A
+    session that runs for hours needs it again: the objects made so far are frozen (never scanned
+    again) and collection resumes. A process that never turned it off (tests, an embedding
+    program) is left alone.
+    """
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def run() -> None:
     """The ``gm-assist`` console command: ``gm_assist.cli.main``, then a quick process exit.
 
-    Python's own shutdown (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every
-    command (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
+    The garbage collector starts off (see :func:`collect_garbage_again`). Python's own shutdown
+    (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every command
+    (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
     command returns, so the process ends as soon as the exit handlers have run and the standard
     streams are flushed. Tests and embedders call ``gm_assist.cli.main``, which exits normally.
     """
     import atexit
+    import gc
     import os
 
+    gc.disable()  # start-up only makes long-lived objects; the guided mode turns it back on
     args = sys.argv[1:]
     pre_scan(args)  # before the CLI is imported: its help texts and data read --lang and --home
     without_pydantic_plugins()

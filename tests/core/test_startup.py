@@ -265,3 +265,22 @@ def test_root_help_speaks_the_language_asked():
     r = _gm("--lang", "fr", "--help")
     assert r.returncode == 0
     assert "maître de jeu" in r.stdout
+
+
+def test_the_guided_mode_turns_the_collector_back_on():
+    r = _python(
+        "import gc\n"
+        "gc.disable()\n"
+        "from gm_assist.entry import collect_garbage_again\n"
+        "collect_garbage_again()\n"
+        "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["True", "True"]
+    untouched = _python(
+        "import gc\n"
+        "from gm_assist.entry import collect_garbage_again\n"
+        "collect_garbage_again()\n"
+        "print(gc.isenabled(), gc.get_freeze_count())\n"
+    )
+    assert untouched.stdout.split() == ["True", "0"]
