@@ -26,11 +26,12 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 GM = str(BIN / "gm-assist")
 
-#: What any gm-assist command pays before its own code: the libraries the brief chose, imported as
-#: the console command imports them (typer; pydantic with one model validated and dumped, without
-#: the plugin scan; the same quick exit). Shown for reference: it is not a gm-assist command.
+#: What any gm-assist command pays before its own code: the libraries the brief chose, loaded as
+#: the console command loads them (collector off; typer; pydantic with one model validated and
+#: dumped, without the plugin scan; the same quick exit). For reference: not a gm-assist command.
 FLOOR_CODE = """
-import os, sys
+import gc, os, sys
+gc.disable()
 from gm_assist.entry import without_pydantic_plugins
 without_pydantic_plugins()
 import typer
