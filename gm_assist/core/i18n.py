@@ -76,9 +76,9 @@ def t(key: str, **params: Any) -> str:
 
     In the guided mode, ``<key>_guided`` is used when it exists: a hint that names a command on the
     command line (``gm-assist tmb encounter``) names the menu entry instead. A parameter may itself
-    be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a name from a
-    catalog, kept that way in a journal label): the current language's text is used. Falls back to
-    English, then to the key itself, so a missing string never crashes a game.
+    be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a catalog name kept that way in a
+    journal label): the current language's text is used. Falls back to English, then to the key
+    itself, so a missing string never crashes a game.
     """
     current = lang()
     namespace = key.split(".", 1)[0]
@@ -111,4 +111,3 @@ def localized(value: Any, language: str | None = None) -> Any:
     if isinstance(value, dict) and value and set(value) <= set(LANGS):
         return value.get(language or lang()) or value.get("en") or next(iter(value.values()))
     return value
-
