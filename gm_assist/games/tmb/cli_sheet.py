@@ -26,8 +26,8 @@ def _state() -> Any:
     return load("tmb")[1]
 
 
-def _who(name: str) -> tuple[int, str]:
-    state = _state()
+def _who(state: Any, name: str) -> tuple[int, str]:
+    """The gearloc a table names: its place in the party and its name."""
     index = rules.gearloc_index(state, name)
     return index, state.party[index].name
 
@@ -42,13 +42,13 @@ def sheet_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Show a gearloc's sheet, or enter the starting stats printed on its mat."""
-    from gm_assist.core.session import load, record
+    from gm_assist.core.session import record
 
     from . import report
 
-    index, name = _who(gearloc)
+    state = _state()
+    index, name = _who(state, gearloc)
     if all(v is None for v in (hp, dex, atk, defense)):
-        _, state = load("tmb")
         row = report.gearloc_summary(state)[index]
         emit(row, lambda out: _print_sheet(row, out), json_out)
         return
@@ -112,7 +112,7 @@ def train_cmd(
         },
         "tmb.kind.stat",
     )
-    index, name = _who(gearloc)
+    index, name = _who(_state(), gearloc)
     rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
     worked = result is not False or stat_id in sheet.ALWAYS_SUCCEED
     line = (
@@ -134,7 +134,7 @@ def loot_add(
     """A gearloc takes a loot card (4 slots; heavy takes 3; locked takes 1 until opened)."""
     from gm_assist.core.session import record
 
-    index, name = _who(gearloc)
+    index, name = _who(_state(), gearloc)
     finish(record(actions.AddLoot(index=index, name=name, card=card, locked=locked, heavy=heavy)), json_out)
 
 
@@ -147,8 +147,9 @@ def loot_drop(
     """Discard a loot card."""
     from gm_assist.core.session import record
 
-    index, name = _who(gearloc)
-    card = sheet.loot_card(_state(), index, card)
+    state = _state()
+    index, name = _who(state, gearloc)
+    card = sheet.loot_card(state, index, card)
     finish(record(actions.DropLoot(index=index, name=name, card=card)), json_out)
 
 
@@ -162,11 +163,12 @@ def loot_give(
     """Give a loot card to another gearloc (free trades in recovery)."""
     from gm_assist.core.session import record
 
-    g, gname = _who(giver)
-    r, rname = _who(taker)
+    state = _state()
+    g, gname = _who(state, giver)
+    r, rname = _who(state, taker)
     if g == r:
         raise GmError("tmb.error.same_gearloc")
-    card = sheet.loot_card(_state(), g, card)
+    card = sheet.loot_card(state, g, card)
     finish(record(actions.GiveLoot(giver=g, taker=r, names=(gname, rname), card=card)), json_out)
 
 
@@ -187,8 +189,9 @@ def lockpick_cmd(
     """One lockpicking attempt per gearloc per day (recovery phase)."""
     from gm_assist.core.session import record
 
-    picker, name = _who(gearloc)
-    holder = _who(owner)[0] if owner else picker
+    state = _state()
+    picker, name = _who(state, gearloc)
+    holder = _who(state, owner)[0] if owner else picker
     rec = record(
         actions.Lockpick(
             picker=picker, owner=holder, name=name, card=card, opened=opened, revealed=reveal, heavy=heavy
@@ -202,7 +205,7 @@ def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
     """Recovery option: rest and recover all HP."""
     from gm_assist.core.session import record
 
-    index, name = _who(gearloc)
+    index, name = _who(_state(), gearloc)
     rec = record(actions.Rest(index=index, name=name))
     g = rec.state.party[index]
     finish(
@@ -221,7 +224,7 @@ def search_cmd(
     """Recovery option: discard 1 loot, roll 6 attack dice, reveal 1 loot per skull, keep one."""
     from gm_assist.core.session import record
 
-    index, name = _who(gearloc)
+    index, name = _who(_state(), gearloc)
     rec = record(actions.Search(index=index, name=name, discard=discard, keep=keep, force=force))
     finish(rec, json_out, lines=[t("tmb.search.done", name=name) + " " + why("tmb/search-loot")])
 
@@ -247,7 +250,7 @@ def scout_cmd(
     from gm_assist.core.dice import new_seed, rng
     from gm_assist.core.session import record
 
-    index, name = _who(gearloc)
+    index, name = _who(_state(), gearloc)
     rolled = roll is None
     if rolled:
         roll = rng(seed if seed is not None else new_seed()).randint(1, 6)
