@@ -1,8 +1,4 @@
-"""How the session system knows this game: its state model, schema version and views.
-
-Kept apart from the package's ``__init__`` so that a command that needs no saved session (a
-calculator) does not import the session machinery (start-up, bench/startup.py).
-"""
+"""This game's ``GameSpec`` (apart from ``__init__``: see docs/FOUNDATION.md, "spec.py")."""
 
 from __future__ import annotations
 
