@@ -289,3 +289,60 @@ def render_initiative(result: InitiativeResult, seed: int | None, out: Any) -> N
 def boss_card(boss: str, card: str) -> str:
     """The title of one of a boss's initiative cards (``Vanestra Web``)."""
     return card_label(TrackCard(kind="enemy", owner=boss, card=card))
+
+
+# ---------------------------------------------------------------- the live table view (gm-assist table)
+
+
+def _names(entry: dict[str, Any] | None, ident: str) -> dict[str, str]:
+    """A catalog entry's name in both languages (the id itself when the catalog does not know it)."""
+    if entry is None:
+        return {"en": ident, "fr": ident}
+    return {language: catalog.text(entry, "name", language) for language in ("en", "fr")}
+
+
+def _card_names(card: TrackCard) -> dict[str, str]:
+    """What an initiative card reads in each language: the mouse, the type or the boss card."""
+    if card.kind == "mouse":
+        return {"en": card.owner, "fr": card.owner}
+    found = catalog.enemies().get(card.owner)
+    if found is None:
+        return {"en": card.name, "fr": card.name}
+    boss = next((c for c in found.cards if c.id == card.card), None)
+    if boss:
+        return {"en": boss.en, "fr": boss.fr}
+    return {"en": found.name.en, "fr": found.name.fr}
+
+
+def table_view(state: MiceState) -> dict[str, Any]:
+    """What the table sees at a glance: the initiative track (the current card marked, who runs the
+    minions), the cheese wheel and the hourglass, each mouse's conditions and counters, the heroic
+    feats and who claimed them. Language-neutral: names are ``{"en": …, "fr": …}``."""
+    from .model import WHEEL_SIZE
+
+    current = rules.current_card(state)
+    runner = rules.minion_runner(state.track)
+    conditions = catalog.conditions()
+    feats = catalog.feats()
+    track = [{
+        "name": card.name, "kind": card.kind, "owner": card.owner, "label": _card_names(card),
+        "current": state.turn == i, "minions": state.minions.get(card.owner) if card.kind == "enemy" else None,
+    } for i, card in enumerate(state.track)]
+    mice = [{
+        "name": m.name, "wounds": m.wounds, "poison": m.poison, "cheese": m.cheese,
+        "conditions": [{"id": c, "name": _names(conditions.get(c), c)} for c in m.conditions],
+        "feats": [f for f, who in state.feats.items() if who == m.name],
+        "current": current is not None and current.kind == "mouse" and current.owner == m.name,
+        "runner": m.name == runner,
+    } for m in state.mice]
+    return {
+        "chapter": state.chapter, "tile": state.tile, "tile_name": state.tile_name, "round": state.round,
+        "track": track, "turn": state.turn, "current": current.name if current else None, "runner": runner,
+        "minions": [{"type": ident, "name": _card_names(TrackCard(kind="enemy", owner=ident)), "count": n}
+                    for ident, n in state.minions.items()],
+        "wheel": {"cheese": state.wheel, "size": WHEEL_SIZE, "surged": state.surged},
+        "hourglass": {"page": state.hourglass, "end_page": state.end_page},
+        "mice": mice,
+        "feats": [{"id": ident, "name": _names(entry, ident), "mouse": state.feats.get(ident)}
+                  for ident, entry in feats.items()],
+    }

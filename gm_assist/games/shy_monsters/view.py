@@ -13,7 +13,7 @@ from gm_assist.core.i18n import t
 
 from .floor import FloorError
 from .hero import moves, public_rows
-from .model import COLOUR_OF, Cell, Event, ShyState
+from .model import COLOUR_OF, FLOORS, Cell, Event, ShyState
 from .rules import CheckReport, MonsterStatus, colour_name
 
 COLOUR_ALIASES: dict[str, list[str]] = {
@@ -252,3 +252,85 @@ def reason_text(reasons: list[Any]) -> str:
         else:
             groups.append([text])
     return t("shy_monsters.reason.joiner").join(", ".join(group) for group in groups)
+
+
+# --- the live table view (gm-assist table) -----------------------------------------------------------
+
+_KIND_OF_LETTER = {"E": "entrance", "X": "exit", "C": "corridor"}
+
+
+def _both(key: str, **params: Any) -> dict[str, str]:
+    """``key`` in English and in French, ``{placeholders}`` filled (colour ids named in each)."""
+    from gm_assist.core.i18n import LANGS, catalog
+
+    out = {}
+    for language in LANGS:
+        strings = catalog(language, "shy_monsters")
+        values = {k: strings.get(f"shy_monsters.colour.{v}", v) if k == "colour" else v
+                  for k, v in params.items()}
+        text = strings.get(key) or catalog("en", "shy_monsters").get(key, key)
+        out[language] = text.format(**values)
+    return out
+
+
+def _colour_id(name: Any) -> Any:
+    """The colour id of a colour name kept in an event (it was translated when the event happened)."""
+    from gm_assist.core.i18n import LANGS, catalog
+
+    for language in LANGS:
+        for colour in COLOUR_OF.values():
+            if catalog(language, "shy_monsters").get(f"shy_monsters.colour.{colour}") == name:
+                return colour
+    return name
+
+
+def _table_cell(row: int, col: int, mark: str, hero: bool) -> dict[str, Any]:
+    """One place of the public board: ``tile`` is none | hidden | entrance | exit | corridor |
+    monster (with ``colour`` and ``killed``)."""
+    cell: dict[str, Any] = {"row": row + 1, "col": col + 1, "hero": hero}
+    if mark == ".":
+        cell["tile"] = "none"
+    elif mark == "?":
+        cell["tile"] = "hidden"
+    elif mark.upper() in COLOUR_OF:
+        cell.update(tile="monster", colour=COLOUR_OF[mark.upper()], killed=mark.islower())
+    else:
+        cell["tile"] = _KIND_OF_LETTER[mark]
+    return cell
+
+
+def table_view(state: ShyState) -> dict[str, Any]:
+    """The page of ``gm-assist table``: built from :func:`public_json` only (what ``show --json``
+    prints), plus the referee's answers already given to the hero. Never the hidden floor, the
+    planned floors, the pile, the seed, or the colours set aside — not even once the game is over."""
+    public = public_json(state)
+    hero = public["hero"]
+    grid = [[_table_cell(r, c, mark, hero is not None and (hero["row"], hero["col"]) == (r + 1, c + 1)
+                         and state.outcome == "playing")
+             for c, mark in enumerate(row)] for r, row in enumerate(public["board"])]
+    events = []
+    for event in state.floor.events:
+        params = {k: _colour_id(v) if k == "colour" else v for k, v in event.params.items()}
+        events.append({"key": event.key, "params": params,
+                       "text": _both(f"shy_monsters.event.{event.key}", **params)})
+    seen = sorted({cell["colour"] for row in grid for cell in row if "colour" in cell}
+                  | set(public["shown_monsters"]))
+    f = state.floor
+    if state.outcome != "playing":
+        step: dict[str, Any] = {"key": f"shy_monsters.table.next.{state.outcome}", "params": {}}
+    elif public["waiting_for_floor"]:
+        step = {"key": "shy_monsters.table.next.lay_floor", "params": {"floor": f.number}}
+    elif f.reveals_due > 0:
+        step = {"key": "shy_monsters.table.next.reveal", "params": {"count": f.reveals_due}}
+    else:
+        step = {"key": "shy_monsters.table.next.move", "params": {}}
+    return {
+        "mode": public["mode"], "difficulty": public["difficulty"], "outcome": public["outcome"],
+        "floor": public["floor"], "floors": FLOORS, "floors_cleared": public["floors_cleared"],
+        "waiting_for_floor": public["waiting_for_floor"],
+        "rows": len(grid), "cols": len(grid[0]) if grid else 0, "grid": grid, "hero": hero,
+        "reveals_due": public["reveals_due"], "skills": public["skills"], "moves": public["moves"],
+        "events": events, "shown_monsters": public["shown_monsters"], "set_aside": public["set_aside"],
+        "colours": {c: _both(f"shy_monsters.colour.{c}") for c in seen},
+        "next": step,
+    }
