@@ -25,6 +25,9 @@ _LAZY: dict[str, tuple[str, str]] = {
     "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
 }
 _ALIASES = {alias: g.id for g in GAMES.values() for alias in g.aliases}
+_LAZY_COMMANDS: dict[str, tuple[str, str]] = {"table": ("gm_assist.table.cli", "table.help.command")}
+"""Single commands (not groups) whose module is imported on first use: ``gm-assist table`` loads
+the web stack only when it runs."""
 
 
 class LazyGroup(LazyTyperGroup):
@@ -33,7 +36,7 @@ class LazyGroup(LazyTyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         own = super().list_commands(ctx)
-        return [*own, *(name for name in _LAZY if name not in own)]
+        return [*own, *(name for name in [*_LAZY, *_LAZY_COMMANDS] if name not in own)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         name = _ALIASES.get(cmd_name, cmd_name)
@@ -42,6 +45,11 @@ class LazyGroup(LazyTyperGroup):
 
             module = importlib.import_module(_LAZY[name][0])
             self.commands[name] = lazy_group(module.app, name)
+        elif name not in self.commands and name in _LAZY_COMMANDS:
+            import importlib
+
+            module = importlib.import_module(_LAZY_COMMANDS[name][0])
+            self.commands[name] = typer.main.get_command(module.app)
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -49,6 +57,9 @@ class LazyGroup(LazyTyperGroup):
         for name in self.list_commands(ctx):
             if name in _LAZY and name not in self.commands:
                 rows.append((name, t(_LAZY[name][1])))
+                continue
+            if name in _LAZY_COMMANDS and name not in self.commands:
+                rows.append((name, t(_LAZY_COMMANDS[name][1])))
                 continue
             cmd = self.get_command(ctx, name)
             if cmd is not None and not cmd.hidden:

@@ -74,7 +74,12 @@ def show_cmd(
         out.print(t("core.show.next"), markup=False)
 
     shown = spec.public_state(state) if spec.public_state else state
-    emit({"session": info, "summary": summary, "state": shown}, text, json_out)
+    data = {"session": info, "summary": summary, "state": shown}
+    if json_out:  # the view model the table view draws (issue 16); None while the game has none
+        from gm_assist.games import view_of
+
+        data["view"] = view_of(info.game, state)
+    emit(data, text, json_out)
 
 
 @app.command("use", help=t("core.help.use"))

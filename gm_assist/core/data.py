@@ -18,6 +18,10 @@ from gm_assist.core.errors import EnvError
 
 _PKG = Path(__file__).resolve().parent.parent
 
+CACHE_WRITES = True
+"""False in a process that must never write to the home (the table view's server, issue 16): the
+parsed-TOML cache is then read when present but never written."""
+
 
 @cache
 def data_dir() -> Path:
@@ -63,6 +67,8 @@ def _toml_cache_path(rel: str) -> Path:
 
 def _write_cache(path: Path, value: Any) -> None:
     """Replace a cache file at once (a reader sees the old copy or the new one); never fails."""
+    if not CACHE_WRITES:
+        return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         payload = marshal.dumps(value)

@@ -68,3 +68,17 @@ def available() -> list[GameEntry]:
     import importlib.util
 
     return [g for g in GAMES.values() if importlib.util.find_spec(f"gm_assist.games.{g.package}")]
+
+
+def view_of(game_id: str, state: Any) -> dict[str, Any] | None:
+    """The game's view model for the table view and ``show --json`` (``<package>.view.table_view``,
+    issue 16), or None while the game has none."""
+    name = f"{entry(game_id).module_path or 'gm_assist.games.' + entry(game_id).package}.view"
+    try:
+        view_module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    table_view = getattr(view_module, "table_view", None)
+    return table_view(state) if table_view is not None else None

@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("questionary", "prompt_toolkit", "tinydb")
+WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "playwright")
+"""The table view's stack (issue 16): only ``gm-assist table`` (and the guided mode's entry that
+starts it) may load it."""
 
 #: the calculators bench/startup.py times, one per game (and the two core direct commands)
 CALCULATORS = {
@@ -45,7 +48,7 @@ def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
 def test_direct_commands_stay_light(args):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-500:]
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB]
     assert "pydantic" not in loaded
 
 
@@ -56,7 +59,7 @@ def test_calculators_load_only_what_they_use(name):
     assert r.returncode == 0, r.stderr[-800:]
     json.loads(r.stdout)
     package = "gm_assist.games." + args[0].replace("-", "_")
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
     for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
@@ -64,6 +67,29 @@ def test_calculators_load_only_what_they_use(name):
     # pydantic's plugin scan (importlib.metadata, email, zipfile…) is skipped
     assert "importlib.metadata" not in loaded
     assert "email" not in loaded
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "--json"),
+        ("insomnia", "status", "--json"),
+        ("insomnia", "move", "2", "--json"),
+        ("table", "--help"),
+    ],
+)
+def test_only_the_table_command_loads_the_web_stack(args, tmp_path):
+    """Session commands (``show --json`` carries the game's view model) and ``table --help`` stay
+    free of the web stack; ``gm-assist table`` itself is the only one that loads it."""
+    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
+    made = subprocess.run([sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+                          capture_output=True, text=True, env=env)
+    assert made.returncode == 0, made.stderr
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr[-800:]
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
+    assert not [m for m in loaded if m.split(".")[0] in WEB]
 
 
 def test_every_model_builds_its_schema_on_first_use():

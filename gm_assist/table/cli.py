@@ -1,0 +1,117 @@
+"""``gm-assist table``: serve the live table view (issue 16).
+
+Only typer and the core are imported here; the web stack (starlette, uvicorn, jinja2) loads when
+the command runs, and segno only for ``--lan``'s QR code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gm_assist.core.context import ctx
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+DEFAULT_PORT = 8765
+DEFAULT_HOST = "127.0.0.1"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the interface of the default route), or
+    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def page_url(host: str, port: int, token: str | None) -> str:
+    """The URL to open: the given host, or the LAN address when bound to every interface."""
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with text blocks for the terminal (segno)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
+    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
+    non-loopback ``--host`` needs the token too."""
+    from gm_assist.table.server import is_loopback, new_token
+
+    if not 1 <= port <= 65535:
+        raise GmError("table.error.bad_port", port=port)
+    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
+    token = None if is_loopback(bind) and not lan else new_token()
+    return bind, token
+
+
+@app.command("table", help=t("table.help.command"))
+def table_cmd(
+    port: Annotated[int, typer.Option("--port", help=t("table.help.port"))] = DEFAULT_PORT,
+    host: Annotated[str | None, typer.Option("--host", help=t("table.help.host"))] = None,
+    lan: Annotated[bool, typer.Option("--lan", help=t("table.help.lan"))] = False,
+    session: Annotated[str | None, typer.Option("--session", "-s", help=t("table.help.session"))] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=t("table.help.lang"))] = None,
+) -> None:
+    from gm_assist.core.i18n import lang as current_lang
+    from gm_assist.core.output import err
+
+    if lang is not None:
+        if lang.strip().lower()[:2] not in ("en", "fr"):
+            raise GmError("core.error.bad_lang", lang=lang)
+        ctx().lang = lang.strip().lower()[:2]
+    pinned = session or ctx().session
+    if pinned:
+        from gm_assist.core import index
+
+        index.find(pinned)  # an unknown name is refused now, with a suggestion
+    bind, token = plan(host, port, lan)
+    from gm_assist.table.server import TableConfig, is_loopback, serve
+
+    config = TableConfig(
+        pinned=pinned,
+        lang=current_lang(),
+        token=token,
+        allowed_hosts=None if token else ("127.0.0.1", "localhost", "::1", "[::1]", bind),
+    )
+    url = page_url(bind, port, token)
+
+    def ready() -> None:
+        typer.echo(t("table.serve.ready", url=url))
+        if pinned:
+            typer.echo(t("table.serve.pinned", name=pinned))
+        else:
+            typer.echo(t("table.serve.follows"))
+        if token:
+            typer.echo(t("table.serve.token"))
+            typer.echo(qr_text(url))
+        elif not is_loopback(bind):  # pragma: no cover - a non-loopback bind always has a token
+            pass
+        typer.echo(t("table.serve.stop"))
+
+    try:
+        serve(config, bind, port, on_ready=ready, debug=ctx().debug)
+    except KeyboardInterrupt:
+        pass
+    err(t("table.serve.stopped"))

@@ -1,0 +1,363 @@
+"""The table view's web app (Starlette) and its server (uvicorn).
+
+Routes: ``GET /`` the page (Jinja2 template), ``GET /state.json`` the snapshot, ``GET /events`` a
+Server-Sent Events stream (the full snapshot on connect and after each change), ``/static/…`` the
+page's scripts and styles (no CDN, no external resource). Any method other than GET/HEAD answers
+405. Bound to a loopback address, the Host header must name that address (no DNS rebinding);
+otherwise (``--lan``) every request needs the secret token, as ``?token=`` or the cookie the first
+visit sets, else 403. The server only reads the home (``core.data.CACHE_WRITES`` is turned off).
+
+Watching for changes: one task for the whole server polls the stats of the index and of the shown
+session's files every ``POLL_SECONDS`` and builds a new snapshot when they change; every client
+waits on it. MEASURE-PLACEHOLDER
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from gm_assist.table import snapshot as snap
+
+HERE = Path(__file__).parent
+POLL_SECONDS = 0.05
+HEARTBEAT_SECONDS = 15.0
+COOKIE = "gm_table_token"
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
+
+
+@dataclass
+class TableConfig:
+    """How the app serves: the pinned session (None: follow the current one), the page's first
+    language, the token (None: no token, loopback only) and the Host names accepted (None: any)."""
+
+    pinned: str | None = None
+    lang: str = "en"
+    token: str | None = None
+    allowed_hosts: tuple[str, ...] | None = LOOPBACK
+    poll_seconds: float = POLL_SECONDS
+
+
+def new_token() -> str:
+    """A secret for ``--lan`` URLs."""
+    return secrets.token_urlsafe(16)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only listens on this machine."""
+    import ipaddress
+
+    if host in ("localhost",):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass
+class Hub:
+    """The one watcher of the server: the latest snapshot (as SSE-ready JSON), its version, and
+    the condition the clients wait on."""
+
+    config: TableConfig
+    payload: str = ""
+    version: int = 0
+    stamp: Any = None
+    changed: asyncio.Condition | None = None
+    task: asyncio.Task[None] | None = None
+    stopping: bool = False
+    clients: int = 0
+    errors: int = field(default=0)
+
+    async def refresh(self) -> bool:
+        """Build a new snapshot when the files changed; True when it did."""
+        pinned = self.config.pinned
+        stamp = await asyncio.to_thread(snap.stamp, pinned)
+        if stamp == self.stamp and self.payload:
+            return False
+        document = await asyncio.to_thread(snap.snapshot, pinned)
+        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+        self.stamp = stamp
+        if payload == self.payload:
+            return False
+        self.payload = payload
+        self.version += 1
+        assert self.changed is not None
+        async with self.changed:
+            self.changed.notify_all()
+        return True
+
+    async def run(self) -> None:
+        while not self.stopping:
+            try:
+                await self.refresh()
+            except Exception:  # noqa: BLE001 - the watcher keeps going whatever one read met
+                self.errors += 1
+            await asyncio.sleep(self.config.poll_seconds)
+
+    def start(self) -> None:
+        if self.changed is None:
+            self.changed = asyncio.Condition()
+        if self.task is None or self.task.done():
+            self.stopping = False
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        self.stopping = True
+        if self.changed is not None:
+            async with self.changed:
+                self.changed.notify_all()
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
+
+    async def current(self) -> str:
+        """The latest snapshot, built now if the watcher has not made one yet."""
+        self.start()
+        if not self.payload:
+            await self.refresh()
+        return self.payload
+
+    async def wait(self, seen: int, timeout: float) -> None:
+        """Return when the version moves past ``seen``, the server stops, or ``timeout`` passes."""
+        assert self.changed is not None
+        async with self.changed:
+            try:
+                await asyncio.wait_for(
+                    self.changed.wait_for(lambda: self.version != seen or self.stopping), timeout
+                )
+            except TimeoutError:
+                pass
+
+
+def strings() -> dict[str, dict[str, str]]:
+    """Every UI string the page needs, in both languages: the ``table`` namespace, each game's
+    ``<pkg>.table.*`` keys and the games' names (``core.games.*``)."""
+    from gm_assist.core.i18n import LANGS, catalog
+    from gm_assist.games import GAMES
+
+    out: dict[str, dict[str, str]] = {}
+    for language in LANGS:
+        found = dict(catalog(language, "table"))
+        found.update({k: v for k, v in catalog(language, "core").items() if k.startswith("core.games.")})
+        for game in GAMES.values():
+            prefix = f"{game.package}.table."
+            found.update({k: v for k, v in catalog(language, game.package).items() if k.startswith(prefix)})
+        out[language] = found
+    return out
+
+
+def _asset_version(path: Path) -> str:
+    try:
+        return str(path.stat().st_mtime_ns)[-8:]
+    except OSError:
+        return "0"
+
+
+def _assets() -> dict[str, list[str]]:
+    """The per-game renderers present (a game whose file is missing falls back to a generic view)."""
+    games = HERE / "static" / "games"
+    scripts, styles = [], []
+    for game in GAME_FILES:
+        for ext, found in (("js", scripts), ("css", styles)):
+            path = games / f"{game}.{ext}"
+            if path.exists():
+                found.append(f"/static/games/{game}.{ext}?v={_asset_version(path)}")
+    return {"scripts": scripts, "styles": styles}
+
+
+class Guard:
+    """ASGI middleware: GET/HEAD only (405), Host check on loopback, token otherwise (403)."""
+
+    def __init__(self, app: Any, config: TableConfig) -> None:
+        self.app = app
+        self.config = config
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        if scope["method"] not in ("GET", "HEAD"):
+            await PlainTextResponse("405", status_code=405, headers={"Allow": "GET, HEAD"})(
+                scope, receive, send
+            )
+            return
+        allowed = self.config.allowed_hosts
+        if allowed is not None:
+            host = request.headers.get("host", "")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name not in allowed:
+                await PlainTextResponse("400 host", status_code=400)(scope, receive, send)
+                return
+        token = self.config.token
+        if token is not None:
+            given = request.query_params.get("token") or request.cookies.get(COOKIE) or ""
+            if not secrets.compare_digest(given.encode(), token.encode()):
+                from gm_assist.table.snapshot import both
+
+                text = both("table.http.forbidden")
+                await PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)(
+                    scope, receive, send
+                )
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(config: TableConfig | None = None) -> Any:
+    """The table view's ASGI app (Starlette, wrapped in :class:`Guard`)."""
+    from contextlib import asynccontextmanager
+
+    from gm_assist.core import data
+
+    data.CACHE_WRITES = False  # read-only by construction: not even the parsed-TOML cache
+    config = config or TableConfig()
+    hub = Hub(config)
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    page_strings = strings()
+
+    async def page(request: Request) -> Response:
+        first = await hub.current()
+        response = templates.TemplateResponse(
+            request,
+            "page.html",
+            {
+                "lang": config.lang,
+                "strings": page_strings,
+                "initial": json.loads(first),
+                "assets": _assets(),
+                "version": _asset_version(HERE / "static" / "app.js"),
+                "title": page_strings[config.lang].get("table.page.title", "gm-assist"),
+            },
+        )
+        given = request.query_params.get("token")
+        if config.token is not None and given:
+            response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 86400)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def state_json(request: Request) -> Response:
+        return Response(
+            await hub.current(), media_type="application/json", headers={"Cache-Control": "no-store"}
+        )
+
+    async def events(request: Request) -> Response:
+        async def stream() -> Any:
+            hub.clients += 1
+            try:
+                yield "retry: 1000\n\n"
+                seen = -1
+                while not hub.stopping:
+                    if hub.version != seen or seen < 0:
+                        seen = hub.version
+                        yield f"data: {await hub.current()}\n\n"
+                        continue
+                    await hub.wait(seen, HEARTBEAT_SECONDS)
+                    if hub.version == seen and not hub.stopping:
+                        yield ": keep-alive\n\n"
+            finally:
+                hub.clients -= 1
+
+        hub.start()
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    @asynccontextmanager
+    async def lifespan(app: Any) -> Any:
+        hub.start()
+        yield
+        await hub.stop()
+
+    app = Starlette(
+        routes=[
+            Route("/", page, methods=["GET"]),
+            Route("/state.json", state_json, methods=["GET"]),
+            Route("/events", events, methods=["GET"]),
+            Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    guarded = Guard(app, config)
+    guarded.hub = hub  # type: ignore[attr-defined]
+    return guarded
+
+
+def serve(config: TableConfig, host: str, port: int, on_ready: Any = None, debug: bool = False) -> None:
+    """Run the app until Ctrl-C. A port in use raises ``EnvError`` (exit 1) before anything runs."""
+    import errno
+    import logging
+    import socket
+
+    import uvicorn
+
+    from gm_assist.core.errors import EnvError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise EnvError("table.error.port_in_use", port=port) from exc
+        raise EnvError(
+            "table.error.cannot_bind", host=host, port=port, detail=exc.strerror or str(exc)
+        ) from exc
+    sock.listen(128)
+    app = create_app(config)
+
+    class Short(logging.Formatter):
+        """One line per problem; a traceback only with --debug."""
+
+        def formatException(self, ei: Any) -> str:  # noqa: N802 - logging's name
+            return super().formatException(ei) if debug else ""
+
+    log_config = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"short": {"()": lambda: Short("%(message)s")}},
+        "handlers": {
+            "err": {"class": "logging.StreamHandler", "formatter": "short", "stream": "ext://sys.stderr"}
+        },
+        "loggers": {
+            "uvicorn": {"handlers": ["err"], "level": "WARNING", "propagate": False},
+            "uvicorn.error": {"handlers": ["err"], "level": "WARNING", "propagate": False},
+            "uvicorn.access": {"handlers": [], "level": "CRITICAL", "propagate": False},
+        },
+    }
+    server_config = uvicorn.Config(
+        app, log_config=log_config, access_log=False, lifespan="on", timeout_graceful_shutdown=1, ws="none"
+    )
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if on_ready is not None and not self.should_exit:
+                on_ready()
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            app.hub.stopping = True  # the event streams end, so the shutdown does not wait for them
+            super().handle_exit(sig, frame)
+
+    Server(server_config).run(sockets=[sock])
