@@ -326,7 +326,8 @@ def table_view(state: MiceState) -> dict[str, Any]:
     feats = catalog.feats()
     track = [{
         "name": card.name, "kind": card.kind, "owner": card.owner, "label": _card_names(card),
-        "current": state.turn == i, "minions": state.minions.get(card.owner) if card.kind == "enemy" else None,
+        "current": state.turn == i,
+        "minions": state.minions.get(card.owner) if card.kind == "enemy" else None,
     } for i, card in enumerate(state.track)]
     mice = [{
         "name": m.name, "wounds": m.wounds, "poison": m.poison, "cheese": m.cheese,

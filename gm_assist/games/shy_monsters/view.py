@@ -260,17 +260,12 @@ _KIND_OF_LETTER = {"E": "entrance", "X": "exit", "C": "corridor"}
 
 
 def _both(key: str, **params: Any) -> dict[str, str]:
-    """``key`` in English and in French, ``{placeholders}`` filled (colour ids named in each)."""
-    from gm_assist.core.i18n import LANGS, catalog
+    """``key`` in English and in French; a ``colour`` parameter (an id) is named in each language."""
+    from gm_assist.table.snapshot import both
 
-    out = {}
-    for language in LANGS:
-        strings = catalog(language, "shy_monsters")
-        values = {k: strings.get(f"shy_monsters.colour.{v}", v) if k == "colour" else v
-                  for k, v in params.items()}
-        text = strings.get(key) or catalog("en", "shy_monsters").get(key, key)
-        out[language] = text.format(**values)
-    return out
+    if "colour" in params:
+        params["colour"] = both(f"shy_monsters.colour.{params['colour']}")
+    return both(key, **params)
 
 
 def _colour_id(name: Any) -> Any:
@@ -325,6 +320,7 @@ def table_view(state: ShyState) -> dict[str, Any]:
     else:
         step = {"key": "shy_monsters.table.next.move", "params": {}}
     return {
+        "finished": state.outcome != "playing",
         "mode": public["mode"], "difficulty": public["difficulty"], "outcome": public["outcome"],
         "floor": public["floor"], "floors": FLOORS, "floors_cleared": public["floors_cleared"],
         "waiting_for_floor": public["waiting_for_floor"],

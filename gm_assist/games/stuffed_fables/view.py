@@ -30,36 +30,72 @@ def table_view(state: SfState) -> dict[str, Any]:
     acting_next = next_monster(state)
     acted = set(state.monster_turn.acted) if state.monster_turn else set()
     by_name = {m.name: m for m in state.monsters}
-    monsters = [{
-        "name": name, "kind": by_name[name].kind, "position": by_name[name].position,
-        "stuffing": by_name[name].stuffing, "defense": by_name[name].defense,
-        "black_die": by_name[name].position <= state.track,
-        "acted": name in acted, "next": name == acting_next,
-    } for name in order]
-    check = rules.threat_check(state.track, len(state.monsters), len(state.stuffies)) if state.stuffies else None
+    monsters = [
+        {
+            "name": name,
+            "kind": by_name[name].kind,
+            "position": by_name[name].position,
+            "stuffing": by_name[name].stuffing,
+            "defense": by_name[name].defense,
+            "black_die": by_name[name].position <= state.track,
+            "acted": name in acted,
+            "next": name == acting_next,
+        }
+        for name in order
+    ]
+    check = (
+        rules.threat_check(state.track, len(state.monsters), len(state.stuffies)) if state.stuffies else None
+    )
     spaces = max([state.track, *(m["position"] for m in monsters), len(state.stuffies) + 1])
-    stuffies = [{
-        "name": s.name, "stuffing": s.stuffing, "recovery_value": s.recovery_value, "hearts": s.hearts,
-        "buttons": s.buttons, "unconscious": s.unconscious, "sleep_cards": s.sleep_cards,
-        "conditions": list(s.conditions), "current": s.name == state.current,
-        "slots": [{"name": sl.name, "brave": sl.brave, "die": sl.die} for sl in s.slots],
-        "stored": sum(1 for sl in s.slots if sl.die),
-    } for s in state.stuffies]
+    stuffies = [
+        {
+            "name": s.name,
+            "stuffing": s.stuffing,
+            "recovery_value": s.recovery_value,
+            "hearts": s.hearts,
+            "buttons": s.buttons,
+            "unconscious": s.unconscious,
+            "sleep_cards": s.sleep_cards,
+            "conditions": list(s.conditions),
+            "current": s.name == state.current,
+            "slots": [{"name": sl.name, "brave": sl.brave, "die": sl.die} for sl in s.slots],
+            "stored": sum(1 for sl in s.slots if sl.die),
+        }
+        for s in state.stuffies
+    ]
     task = state.group_task
     return {
-        "edition": state.edition, "turns": state.turns, "current": state.current,
-        "pending": state.pending, "next": next_step(state)[0],
-        "colours": [{"id": c.id, "names": {"en": c.name("en"), "fr": c.name("fr")}, "uses": list(c.uses),
-                     "threat": c.id in threat} for c in state.colours],
+        "edition": state.edition,
+        "turns": state.turns,
+        "current": state.current,
+        "pending": state.pending,
+        "next": next_step(state)[0],
+        "colours": [
+            {
+                "id": c.id,
+                "names": {"en": c.name("en"), "fr": c.name("fr")},
+                "uses": list(c.uses),
+                "threat": c.id in threat,
+            }
+            for c in state.colours
+        ],
         "track": {"black": state.track, "spaces": spaces, "colour": threat[0] if threat else "black"},
         "threat_check": check.model_dump(mode="json", exclude={"rule"}) if check else None,
         "monsters": monsters,
-        "monster_turn": ({"order": list(state.monster_turn.order), "acted": list(state.monster_turn.acted),
-                          "from_surge": state.monster_turn.from_surge} if state.monster_turn else None),
+        "monster_turn": (
+            {
+                "order": list(state.monster_turn.order),
+                "acted": list(state.monster_turn.acted),
+                "from_surge": state.monster_turn.from_surge,
+            }
+            if state.monster_turn
+            else None
+        ),
         "bag": {"dice": _pool(state, state.bag), "total": bag.pool_size(state.bag)},
         "hand": {"dice": _pool(state, state.hand), "total": bag.pool_size(state.hand)},
         "discard": {"dice": _pool(state, state.discard), "total": bag.pool_size(state.discard)},
-        "group_task": ({"target": task.target, "total": task.total, "dice": _pool(state, task.dice)}
-                       if task else None),
+        "group_task": (
+            {"target": task.target, "total": task.total, "dice": _pool(state, task.dice)} if task else None
+        ),
         "stuffies": stuffies,
     }
