@@ -1,0 +1,85 @@
+"""Stuffed Fables' table view model (`view.table_view`), from sessions played with the real commands."""
+
+from __future__ import annotations
+
+import json
+
+from gm_assist.core.session import load
+from gm_assist.games.stuffed_fables import bag, rules
+from gm_assist.games.stuffed_fables.view import table_view
+
+SF = "stuffed-fables"
+
+
+def play(gm, *args: str) -> None:
+    r = gm(SF, *args, "--json")
+    assert r.exit_code == 0, r
+
+
+def view_now() -> tuple[dict, object]:
+    _, state = load(SF)
+    view = table_view(state)
+    assert json.loads(json.dumps(view)) == view  # JSON-able as it is
+    return view, state
+
+
+def test_new_game_bag_and_stuffies(gm):
+    play(gm, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch", "--stuffie", "Theodore")
+    view, state = view_now()
+    assert [s["name"] for s in view["stuffies"]] == ["Lumpy", "Stitch", "Theodore"]
+    assert all(s["stuffing"] == 5 and not s["unconscious"] and s["stored"] == 0 for s in view["stuffies"])
+    assert view["bag"]["total"] == bag.pool_size(state.bag) > 0
+    assert {d["colour"]: d["count"] for d in view["bag"]["dice"]} == {k: v for k, v in state.bag.items() if v}
+    assert view["discard"] == {"dice": [], "total": 0} and view["hand"]["total"] == 0
+    assert view["track"]["black"] == 0 and view["monsters"] == [] and view["current"] is None
+    assert view["threat_check"]["outcome"] == rules.threat_check(0, 0, 3).outcome == "none"
+    assert view["next"] == "draw"
+    names = {c["id"]: c["names"] for c in view["colours"]}
+    assert names["green"] == {"en": "green", "fr": "vert"}  # both languages, the page switches locally
+    assert [c["id"] for c in view["colours"] if c["threat"]] == [view["track"]["colour"]]
+
+
+def test_threat_track_monster_cards_and_stored_dice(gm):
+    play(gm, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch", "--stuffie", "Theodore")
+    play(gm, "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,white")
+    play(gm, "recover", "--rolls", "2", "--value", "4")
+    play(gm, "place-threat")
+    play(gm, "encounter", "--monster", "Crawly", "--monster", "Big Rat:chief", "--monster", "Wretch:boss")
+    play(gm, "store", "--die", "orange")
+    view, state = view_now()
+    assert view["current"] == "Lumpy" and view["track"]["black"] == 2
+    assert (
+        [m["name"] for m in view["monsters"]]
+        == rules.monster_order(state.monsters)
+        == ["Crawly", "Big Rat", "Wretch"]
+    )
+    assert [m["position"] for m in view["monsters"]] == [1, 2, 3]
+    assert [m["black_die"] for m in view["monsters"]] == [True, True, False]
+    assert [m["kind"] for m in view["monsters"]] == ["normal", "chief", "boss"]
+    assert view["monsters"][2]["stuffing"] == rules.boss_stuffing(3)
+    assert view["track"]["spaces"] >= 3
+    expected = rules.threat_check(2, 3, 3)
+    assert view["threat_check"] == {"outcome": expected.outcome, "black": 2, "monsters": 3, "stuffies": 3}
+    lumpy = view["stuffies"][0]
+    assert lumpy["current"] and lumpy["slots"] == [{"name": "board", "brave": False, "die": "orange"}]
+    assert lumpy["stored"] == 1
+    assert {d["colour"]: d["count"] for d in view["hand"]["dice"]} == {"green": 1}
+    assert view["discard"]["total"] == bag.pool_size(state.discard)
+
+
+def test_monster_turn_order_and_unconscious_stuffie(gm):
+    play(gm, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch")
+    play(gm, "encounter", "--monster", "Crawly", "--monster", "Snapper")
+    play(gm, "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,yellow")
+    play(gm, "place-threat")
+    play(gm, "end-turn")
+    view, _ = view_now()
+    assert view["pending"] == "monsters" and view["monster_turn"]["order"] == ["Crawly", "Snapper"]
+    assert [m["next"] for m in view["monsters"]] == [True, False]
+    play(gm, "activate", "--roll", "3")
+    play(gm, "monster-attack", "--stuffie", "Stitch", "--attack", "9")
+    view, state = view_now()
+    assert [(m["acted"], m["next"]) for m in view["monsters"]] == [(True, False), (False, True)]
+    stitch = next(s for s in view["stuffies"] if s["name"] == "Stitch")
+    model = next(s for s in state.stuffies if s.name == "Stitch")
+    assert stitch["stuffing"] == model.stuffing and stitch["unconscious"] is model.unconscious is True
