@@ -5,7 +5,8 @@ Server-Sent Events stream (the full snapshot on connect and after each change), 
 page's scripts and styles (no CDN, no external resource). Any method other than GET/HEAD answers
 405. Bound to a loopback address, the Host header must name that address (no DNS rebinding);
 otherwise (``--lan``) every request needs the secret token, as ``?token=`` or the cookie the first
-visit sets, else 403. The server only reads the home (``core.data.CACHE_WRITES`` is turned off).
+visit sets, else 403. ``gm-assist table`` only reads the home (``serve`` turns
+``core.data.CACHE_WRITES`` off).
 
 Watching for changes: one task for the whole server polls the stats of the index and of the shown
 session's files every ``POLL_SECONDS`` and builds a new snapshot when they change; every client
@@ -77,13 +78,21 @@ class Hub:
     version: int = 0
     stamp: Any = None
     changed: asyncio.Condition | None = None
+    lock: asyncio.Lock | None = None
     task: asyncio.Task[None] | None = None
     stopping: bool = False
     clients: int = 0
     errors: int = field(default=0)
 
     async def refresh(self) -> bool:
-        """Build a new snapshot when the files changed; True when it did."""
+        """Build a new snapshot when the files changed; True when it did. One at a time, so an
+        older snapshot never replaces a newer one."""
+        if self.lock is None:
+            self.lock = asyncio.Lock()
+        async with self.lock:
+            return await self._refresh()
+
+    async def _refresh(self) -> bool:
         pinned = self.config.pinned
         stamp = await asyncio.to_thread(snap.stamp, pinned)
         if stamp == self.stamp and self.payload:
@@ -95,9 +104,9 @@ class Hub:
             return False
         self.payload = payload
         self.version += 1
-        assert self.changed is not None
-        async with self.changed:
-            self.changed.notify_all()
+        if self.changed is not None:
+            async with self.changed:
+                self.changed.notify_all()
         return True
 
     async def run(self) -> None:
@@ -127,10 +136,12 @@ class Hub:
             except (asyncio.CancelledError, Exception):  # noqa: BLE001
                 pass
 
-    async def current(self) -> str:
-        """The latest snapshot, built now if the watcher has not made one yet."""
+    async def current(self, fresh: bool = True) -> str:
+        """The latest snapshot; ``fresh``: checked against the files now (a few stats when nothing
+        changed). The event streams take the watcher's latest as it is, so that 20 clients under a
+        storm of changes never queue up rebuilding snapshots."""
         self.start()
-        if not self.payload:
+        if fresh or not self.payload:
             await self.refresh()
         return self.payload
 
@@ -224,9 +235,6 @@ def create_app(config: TableConfig | None = None) -> Any:
     """The table view's ASGI app (Starlette, wrapped in :class:`Guard`)."""
     from contextlib import asynccontextmanager
 
-    from gm_assist.core import data
-
-    data.CACHE_WRITES = False  # read-only by construction: not even the parsed-TOML cache
     config = config or TableConfig()
     hub = Hub(config)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -266,7 +274,7 @@ def create_app(config: TableConfig | None = None) -> Any:
                 while not hub.stopping:
                     if hub.version != seen or seen < 0:
                         seen = hub.version
-                        yield f"data: {await hub.current()}\n\n"
+                        yield f"data: {await hub.current(fresh=False)}\n\n"
                         continue
                     await hub.wait(seen, HEARTBEAT_SECONDS)
                     if hub.version == seen and not hub.stopping:
@@ -325,6 +333,9 @@ def serve(config: TableConfig, host: str, port: int, on_ready: Any = None, debug
             "table.error.cannot_bind", host=host, port=port, detail=exc.strerror or str(exc)
         ) from exc
     sock.listen(128)
+    from gm_assist.core import data
+
+    data.CACHE_WRITES = False  # read-only by construction: not even the parsed-TOML cache
     app = create_app(config)
 
     class Short(logging.Formatter):

@@ -125,7 +125,10 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServ
         yield server
     finally:
         server.stop()
-        assert "Traceback" not in server.log(), server.log()
+    # Ctrl-C stops it cleanly: a message, exit 0, never a traceback
+    assert "Traceback" not in server.log(), server.log()
+    assert server.proc.returncode == 0, server.log()
+    assert "Table view stopped." in server.log()
 
 
 @pytest.fixture(scope="module")

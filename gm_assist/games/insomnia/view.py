@@ -36,20 +36,26 @@ def status_word(status: SheepStatus) -> str:
 
 def next_hint(state: InsomniaState) -> str:
     """What the table does next, as a sentence with the command to type."""
+    key, params = next_step(state)
+    return t(key, **params)
+
+
+def next_step(state: InsomniaState) -> tuple[str, dict[str, Any]]:
+    """What the table does next, as (i18n key, params)."""
     from .rest import board_full, resting_player
 
     if state.phase is Phase.race:
         active = state.players[state.active]
         beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
         if beds:
-            return t("insomnia.next.bed", names=", ".join(beds))
-        return t("insomnia.next.race", name=active.name)
+            return "insomnia.next.bed", {"names": ", ".join(beds)}
+        return "insomnia.next.race", {"name": active.name}
     if state.phase is Phase.scoring:
-        return t("insomnia.next.scoring")
+        return "insomnia.next.scoring", {}
     if state.phase is Phase.rest:
         name = resting_player(state)
-        return t("insomnia.next.rest_full" if board_full(state) else "insomnia.next.rest", name=name)
-    return t("insomnia.next.over", names=", ".join(state.winners))
+        return ("insomnia.next.rest_full" if board_full(state) else "insomnia.next.rest"), {"name": name}
+    return "insomnia.next.over", {"names": ", ".join(state.winners)}
 
 
 def summary(state: InsomniaState) -> dict[str, Any]:
@@ -151,3 +157,68 @@ def print_solo(out: Any, result: SoloScore) -> None:
                        bonus=result.pillow_bonus, races=result.races, penalty=result.race_penalty,
                        score=result.score)) + f" {why('insomnia/solo-score')}")
     out.print(f"[bold]{escape(t('insomnia.solo.title', title=title))}[/bold]")
+
+
+def table_view(state: InsomniaState) -> dict[str, Any]:
+    """The view model of the live table view (issue 16): the race board as a loop of spaces with
+    the fence, each sheep, the nightmare, winks and pillows, whose turn. Pure and JSON-able;
+    language-dependent texts are ``{"en", "fr"}``. Numbers come from the state and the rules
+    (``rest.resting_player``, ``final_solo_score``), never re-derived by the page."""
+    from gm_assist.table.snapshot import both
+
+    from . import catalog
+    from .model import BOARD_SPACES, FENCE_DODOS, TRACK_TOP
+    from .rest import resting_player
+
+    racing = state.phase is Phase.race
+    resting = resting_player(state) if state.phase is Phase.rest else None
+    order = state.turn_order()
+    sheep = []
+    for i, p in enumerate(state.players):
+        sheep.append(
+            {
+                "name": p.name,
+                "seat": i,
+                "turn_order": order.index(i),
+                "space": p.space,
+                "status": p.status.value,
+                "status_text": both(f"insomnia.status.{p.status.value}"),
+                "in_race": p.in_race,
+                "winks": p.score,
+                "pillow": p.pillow,
+                "active": racing and i == state.active,
+                "first": i == state.first,
+                "resting": resting == p.name,
+                "can_go_to_bed": p.can_go_to_bed,
+            }
+        )
+    tiles = []
+    for space in range(1, BOARD_SPACES + 1):
+        if space not in state.tiles:
+            continue
+        tile = catalog.tile_by_id(state.tiles[space])
+        tiles.append({"space": space, "id": state.tiles[space] or None,
+                      "name": {"en": tile.en or tile.fr, "fr": tile.fr or tile.en} if tile else None})
+    solo = final_solo_score(state)
+    next_key, next_params = next_step(state)
+    return {
+        "phase": state.phase.value,
+        "phase_text": both(f"insomnia.phase.{state.phase.value}"),
+        "race": state.race,
+        "solo": state.solo,
+        "spaces": BOARD_SPACES,
+        "fence_after": BOARD_SPACES,
+        "fence_winks": FENCE_DODOS,
+        "track_top": TRACK_TOP,
+        "tiles": tiles,
+        "sheep": sheep,
+        "active": state.players[state.active].name if racing else None,
+        "resting": resting,
+        "nightmare": {"id": state.nightmare, "name": both(f"insomnia.nightmare.{state.nightmare}"),
+                      "space": state.nightmare_space},
+        "winners": list(state.winners),
+        "solo_score": solo.score if solo else None,
+        "solo_title": {"en": solo.title.en, "fr": solo.title.fr} if solo else None,
+        "next": both(next_key, **next_params),
+        "finished": state.phase is Phase.over,
+    }

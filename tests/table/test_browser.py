@@ -1,0 +1,148 @@
+"""The live table view end to end (issue 16): a real `gm-assist table`, the system Chromium, and
+real `gm-assist` commands run in other processes. Too Many Bones and Insomnia in both languages,
+the status screens, and a screenshot of each game's page under the test's temporary folder."""
+
+from __future__ import annotations
+
+import time
+
+from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+
+
+def _ok(result):
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def _on_home(server):
+    """The set-up commands run in-process on the server's home (quick); the changes the page must
+    show run as real ``gm-assist`` processes (``server.gm``)."""
+    from conftest import run_cli
+
+    return lambda *args: run_cli("--home", str(server.home), *args)
+
+
+def test_no_session_then_insomnia_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
+    open_page(page, table_server, "en")
+    wait_text(page, "No game in progress")
+    _ok(table_server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--nightmare", "loup"))
+    wait_text(page, "Ana's turn")
+    _ok(table_server.gm("insomnia", "move", "4"))
+    wait_text(page, "Space 4")
+    assert page.locator("[data-sheep='Ana']").inner_text().count("Space 4") == 1
+    page.click("#lang")  # switch on the page, no request
+    wait_text(page, "Case 4")
+    wait_text(page, "Au tour de Ana")
+    _ok(table_server.gm("insomnia", "end-turn"))
+    wait_text(page, "Au tour de Bo")
+    _ok(table_server.gm("insomnia", "nightmare", "move", "3"))
+    wait_text(page, "Méchant Loup — Case 3")
+    page.screenshot(path=str(tmp_path / "insomnia.png"), full_page=True)
+    assert (tmp_path / "insomnia.png").stat().st_size > 10_000
+
+
+def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
+    adventure_day_2(_on_home(table_server))
+    _ok(table_server.gm("tmb", "battle", "start", *LIVE_START))
+    open_page(page, table_server, "fr")
+    wait_text(page, "Jauge d'initiative")
+    wait_text(page, "Manche 1")
+    current = table_server.state()["view"]["battle"]["current"]
+    assert page.get_attribute(".tmb-unit.current", "data-unit") == current
+    _ok(table_server.gm("tmb", "battle", "next-turn"))
+    nxt = table_server.state()["view"]["battle"]["current"]
+    page.wait_for_function(
+        "n => (document.querySelector('.tmb-unit.current') || {dataset: {}}).dataset.unit === n",
+        arg=nxt,
+        timeout=2000,
+    )
+    page.click("#lang")
+    wait_text(page, "Initiative track")
+    _ok(table_server.gm("tmb", "battle", "next-round"))
+    wait_text(page, "Round 2")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.screenshot(path=str(tmp_path / "tmb.png"), full_page=True)
+    assert (tmp_path / "tmb.png").stat().st_size > 10_000
+
+
+def test_damaged_file_screen_recovers_by_itself(table_server, page, open_page, wait_text):
+    from gm_assist.core import context
+
+    _ok(table_server.gm("insomnia", "new", "--player", "Zoé", "--player", "Yan", "--name", "damaged"))
+    context.reset(home=table_server.home)
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    path = session_path(index.current())
+    context.reset()
+    good = path.read_bytes()
+    open_page(page, table_server, "en")
+    wait_text(page, "Zoé")
+    path.write_text("{ broken")
+    wait_text(page, "Save file damaged")
+    path.write_bytes(good)
+    wait_text(page, "Zoé")
+
+
+def test_event_stream_sends_the_whole_view_first(table_server):
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(table_server.url + "events", timeout=5) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        line = b""
+        while not line.startswith(b"data: "):
+            line = stream.readline()
+        doc = json.loads(line[6:])
+    assert doc == table_server.state()
+
+
+def test_survives_storms_many_clients_and_damage(table_server):
+    """The session file replaced atomically ~100 times a second, damaged now and then, 20 event
+    streams open and dropping: the server keeps answering, prints no traceback, ends up right."""
+    import http.client
+    import os
+    import threading
+
+    from gm_assist.core import context
+
+    _ok(table_server.gm("insomnia", "new", "--player", "Storm", "--player", "Calm", "--name", "storm"))
+    context.reset(home=table_server.home)
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    path = session_path(index.current())
+    context.reset()
+    good = path.read_bytes()
+    clients = []
+    for _ in range(20):
+        conn = http.client.HTTPConnection("127.0.0.1", table_server.port, timeout=5)
+        conn.request("GET", "/events")
+        clients.append((conn, conn.getresponse()))
+    stop = time.monotonic() + 2.0
+    count = 0
+    while time.monotonic() < stop:
+        tmp = path.with_name(f".storm.{count}.tmp")
+        tmp.write_bytes(b"{ damaged" if count % 10 == 9 else good.replace(b'"Storm"', b'"Storm%d"' % count))
+        os.replace(tmp, path)
+        count += 1
+        if count % 40 == 0:  # a few browsers drop and come back
+            conn, _ = clients.pop(0)
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", table_server.port, timeout=5)
+            conn.request("GET", "/events")
+            clients.append((conn, conn.getresponse()))
+        time.sleep(0.01)
+    assert count > 100
+    for conn, response in clients:
+        assert response.status == 200
+        assert response.readline().startswith(b"retry:")
+        conn.close()
+    path.write_bytes(good)
+    deadline = time.monotonic() + 2
+    while table_server.state()["state"]["players"][0]["name"] != "Storm":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert threading.active_count() >= 1
+    assert "Traceback" not in table_server.log()
+    assert table_server.proc.poll() is None

@@ -1,0 +1,197 @@
+"""The table view's HTTP surface through Starlette's TestClient (issue 16): each endpoint, 405s,
+the Host check on loopback, the token of --lan, the screens for no session / damaged file, and
+the read-only promise."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from gm_assist.table.server import TableConfig, create_app
+
+
+@pytest.fixture
+def client(monkeypatch):
+    from gm_assist.core import data
+
+    monkeypatch.setattr(data, "CACHE_WRITES", False)  # what `gm-assist table` runs with
+
+    def make(**options):
+        config = TableConfig(**options)
+        return TestClient(create_app(config), base_url="http://127.0.0.1:8765")
+
+    return make
+
+
+def test_no_session_then_a_game(client, gm):
+    with client() as c:
+        doc = c.get("/state.json").json()
+        assert doc["status"] == "no_session" and doc["session"] is None
+        assert doc["problem"]["en"] != doc["problem"]["fr"]
+        gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+        doc = c.get("/state.json").json()
+    assert doc["status"] == "ok"
+    assert doc["session"]["game"] == "insomnia" and doc["session"]["name"] == "insomnia-1"
+    shown = gm("show", "--json").json
+    assert doc["state"] == shown["state"] and doc["view"] == shown["view"]
+    assert set(doc) == {"status", "session", "view", "state", "journal", "problem"}
+
+
+def test_page_embeds_both_languages_and_only_local_resources(client, gm):
+    gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket")
+    with client(lang="fr") as c:
+        r = c.get("/")
+    assert r.status_code == 200
+    html = r.text
+    strings = json.loads(re.search(r"window.GM_STRINGS = (\{.*?\});\n", html).group(1))
+    assert set(strings) == {"en", "fr"}
+    for key in ("table.page.title", "tmb.table.queue", "insomnia.table.fence", "core.games.tmb"):
+        assert strings["en"][key] and strings["fr"][key]
+    assert strings["en"]["tmb.table.queue"] != strings["fr"]["tmb.table.queue"]
+    assert 'window.GM_LANG = "fr"' in html
+    assert "/static/games/tmb.js" in html and "/static/games/insomnia.js" in html
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)  # nothing from elsewhere
+    for asset in re.findall(r"""(?:src|href)="(/static/[^"]+)\"""", html):
+        assert c.get(asset).status_code == 200
+    static = Path(__file__).parents[2] / "gm_assist/table/static"
+    for script in [static / "app.js", *sorted((static / "games").glob("*"))]:
+        code = script.read_text().replace('"http://www.w3.org/2000/svg"', "")  # a name, not a resource
+        assert not re.search(r"https?://|url\(\s*['\"]?//", code), script.name
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+@pytest.mark.parametrize("path", ["/", "/state.json", "/events", "/static/app.js", "/nowhere"])
+def test_only_get_and_head(client, method, path):
+    with client() as c:
+        r = c.request(method, path)
+    assert r.status_code == 405
+    assert r.headers["allow"] == "GET, HEAD"
+
+
+def test_head_is_allowed(client):
+    with client() as c:
+        assert c.head("/state.json").status_code == 200
+
+
+def test_host_header_checked_on_loopback(client):
+    with client() as c:
+        assert c.get("/state.json", headers={"host": "127.0.0.1:8765"}).status_code == 200
+        assert c.get("/state.json", headers={"host": "localhost:8765"}).status_code == 200
+        assert c.get("/state.json", headers={"host": "evil.example:8765"}).status_code == 400
+        assert c.get("/", headers={"host": "rebind.attacker.test"}).status_code == 400
+
+
+def test_lan_token_by_query_then_cookie(client):
+    with client(token="s3cret-token", allowed_hosts=None) as c:
+        assert c.get("/state.json").status_code == 403
+        assert "secret link" in c.get("/").text
+        assert c.get("/events?token=nope").status_code == 403
+        r = c.get("/?token=s3cret-token", headers={"host": "192.168.1.20:8765"})
+        assert r.status_code == 200
+        assert "gm_table_token=s3cret-token" in r.headers["set-cookie"]
+        assert "httponly" in r.headers["set-cookie"].lower()
+        assert c.get("/state.json").status_code == 200  # the cookie now
+        c.cookies.clear()
+        assert c.get("/state.json").status_code == 403
+
+
+def test_damaged_file_then_recovered(client, gm):
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    path = session_path(index.current())
+    good = path.read_bytes()
+    with client() as c:
+        path.write_text("{ not json")
+        doc = c.get("/state.json").json()
+        assert doc["status"] == "damaged" and "doctor" in doc["problem"]["en"]
+        path.write_text(json.dumps({"session": {"1": {"schema_version": 1, "state": {"players": "x"}}}}))
+        assert c.get("/state.json").json()["status"] == "damaged"
+        path.write_bytes(good)
+        assert c.get("/state.json").json()["status"] == "ok"
+
+
+def test_follows_use_and_a_pinned_session_that_goes_away(client, gm):
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "sheep")
+    gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--name", "bones")
+    with client() as c, client(pinned="sheep") as pinned:
+        assert c.get("/state.json").json()["session"]["name"] == "bones"
+        assert pinned.get("/state.json").json()["session"]["name"] == "sheep"
+        gm("use", "sheep")
+        assert c.get("/state.json").json()["session"]["game"] == "insomnia"
+        gm("rename", "sheep", "moutons")
+        doc = pinned.get("/state.json").json()
+        assert doc["status"] == "no_session" and "sheep" in doc["problem"]["fr"]
+        gm("delete", "moutons", "--yes")
+        assert c.get("/state.json").json()["status"] == "no_session"
+
+
+def test_finished_game(client, gm):
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    from gm_assist.core import index
+    from gm_assist.core.session import load, session_path
+
+    sid = index.current()
+    doc = json.loads(session_path(sid).read_text())
+    doc["session"]["1"]["state"]["phase"] = "over"
+    doc["session"]["1"]["state"]["winners"] = ["Ana"]
+    session_path(sid).write_text(json.dumps(doc))
+    load("insomnia")  # still a valid save
+    with client() as c:
+        got = c.get("/state.json").json()
+    assert got["status"] == "finished" and got["view"]["winners"] == ["Ana"]
+
+
+def test_journal_lists_the_last_changes_in_both_languages(client, gm):
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    for spaces in ("1", "2", "3"):
+        gm("insomnia", "move", spaces)
+        gm("insomnia", "end-turn")
+    with client() as c:
+        journal = c.get("/state.json").json()["journal"]
+    assert len(journal) == 5
+    assert all(set(item["text"]) == {"en", "fr"} for item in journal)
+    assert journal[1]["text"]["en"] == gm("history", "--json").json["entries"][-2]["label"]
+
+
+def _tree(folder: Path) -> dict[str, tuple[int, int]]:
+    return {
+        str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_the_server_never_writes_to_the_home(client, gm, home):
+    import shutil
+
+    gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket")
+    shutil.rmtree(home / "cache", ignore_errors=True)  # nothing to refresh, nothing to write
+    before = _tree(home)
+    with client() as c:
+        for path in ("/", "/state.json", "/static/app.js", "/state.json"):
+            c.get(path)
+    assert _tree(home) == before
+
+
+def test_port_in_use_is_a_clear_error(gm):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = gm("table", "--port", str(port))
+    assert r.exit_code == 1
+    assert f"Port {port} is already in use" in r.stderr and "Traceback" not in r.stderr
+    fr = gm("--lang", "fr", "table", "--port", "70000")
+    assert fr.exit_code == 2 and "entre 1 et 65535" in fr.stderr
+
+
+def test_unknown_pinned_session_is_refused(gm):
+    r = gm("table", "--session", "nope")
+    assert r.exit_code == 2 and "nope" in r.stderr
