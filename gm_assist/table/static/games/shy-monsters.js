@@ -67,7 +67,7 @@
       h("ul", { class: "shy-skills" }, skill("attack"), skill("jump")),
       view.reveals_due ? h("p", { class: "shy-reveals" }, t(K + "reveals_due", { n: view.reveals_due })) : null,
       h("h2", {}, t(K + "beside")),
-      h("p", {}, t(K + "face_up") + (lang === "fr" ? "\u00a0: " : ": "),
+      h("p", {}, t(K + "face_up") + (lang === "fr" ? " : " : ": "),
         view.shown_monsters.length ? view.shown_monsters.map(function (id) {
           return h("span", { class: "shy-chip", style: "--shy-monster:" + (SWATCH[id] || "#777") }, "◆ " + colourName(id));
         }) : t(K + "none")),

@@ -16,7 +16,7 @@
 
   function render(view, lang, t) {
     var h = window.GM.h;
-    var colon = lang === "fr" ? "\u00a0: " : ": ";
+    var colon = lang === "fr" ? " : " : ": ";
     var names = {};
     view.colours.forEach(function (c) { names[c.id] = t.loc(c.names); });
     function colourName(id) { return names[id] || id; }
