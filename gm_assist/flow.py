@@ -28,12 +28,14 @@ def home_menu() -> None:
                     ("rules", t("core.menu.rules")),
                     ("dice", t("core.menu.dice")),
                     ("settings", t("core.menu.settings")),
+                    ("table", t("core.menu.table")),
                     ("quit", t("core.menu.quit")),
                 ],
             )
         except Cancelled:
             choice = "quit"
         if choice == "quit":
+            _stop_table()
             say(t("core.menu.bye"))
             return
         try:
@@ -118,4 +120,38 @@ def _settings() -> None:
     say(t("core.menu.lang_set"))
 
 
-_ACTIONS = {"resume": _resume, "new": _new, "rules": _rules, "dice": _dice, "settings": _settings}
+def _table() -> None:
+    """Start the live table view in the background (issue 16): its URL, and a QR code for the
+    local network, so that a family never needs a second terminal. It follows the current session
+    and stops when the guided mode ends."""
+    from gm_assist.core import i18n
+
+    lan = select(
+        t("core.menu.table_where"),
+        [("local", t("core.menu.table_local")), ("lan", t("core.menu.table_lan"))],
+    )
+    from gm_assist.table.cli import qr_text
+    from gm_assist.table.server import start_background
+
+    running, already = start_background(lan=lan == "lan", lang=i18n.lang())
+    say(t("table.serve.already" if already else "table.serve.background", url=running.url))
+    if "token=" in running.url:
+        say(t("table.serve.token"))
+        say(qr_text(running.url))
+
+
+def _stop_table() -> None:
+    import sys
+
+    if "gm_assist.table.server" in sys.modules:  # started from this menu
+        sys.modules["gm_assist.table.server"].stop_background()
+
+
+_ACTIONS = {
+    "resume": _resume,
+    "new": _new,
+    "rules": _rules,
+    "dice": _dice,
+    "settings": _settings,
+    "table": _table,
+}

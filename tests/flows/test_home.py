@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from gm_assist.flow import home_menu
 
-# home menu entries: 0 resume, 1 new, 2 rules, 3 dice, 4 settings, 5 quit
+# home menu entries: 0 resume, 1 new, 2 rules, 3 dice, 4 settings, 5 table view, 6 quit
 
 
 def test_quit(keys, capsys):
-    keys.send(keys.select(5))
+    keys.send(keys.select(6))
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
@@ -26,20 +28,20 @@ def test_ctrl_c_at_home_leaves_cleanly(keys, capsys):
 
 
 def test_dice_then_back(keys, capsys):
-    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(5))
+    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(6))
     home_menu()
     out = capsys.readouterr().out
     assert "3d6+2" in out and "→" in out and "Back to the menu" in out
 
 
 def test_dice_refuses_bad_expression(keys, capsys):
-    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(5))
+    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(6))
     home_menu()
     assert "2x:" not in capsys.readouterr().out  # never rolled; the prompt kept asking until Esc
 
 
 def test_settings_switches_language(keys, capsys, home):
-    keys.send(keys.select(4), keys.UP, keys.ENTER, keys.select(5))  # cursor starts on the current language
+    keys.send(keys.select(4), keys.UP, keys.ENTER, keys.select(6))  # cursor starts on the current language
     home_menu()
     out = capsys.readouterr().out
     assert "À la prochaine partie" in out
@@ -49,26 +51,26 @@ def test_settings_switches_language(keys, capsys, home):
 
 
 def test_resume_without_sessions(keys, capsys):
-    keys.send(keys.select(0), keys.select(5))
+    keys.send(keys.select(0), keys.select(6))
     home_menu()
     assert "No saved game yet" in capsys.readouterr().out
 
 
 def test_new_game_lists_registered_games_and_cancel_goes_back(keys, capsys):
-    keys.send(keys.select(1), keys.ESC, keys.select(5))
+    keys.send(keys.select(1), keys.ESC, keys.select(6))
     home_menu()
     assert "Back to the menu" in capsys.readouterr().out
 
 
 def test_rules_lookup_from_home(keys, capsys):
-    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(5))
+    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(6))
     home_menu()
     assert "Fatigue" in capsys.readouterr().out
 
 
 def test_resume_opens_the_game_menu(keys, capsys, gm):
     assert gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").exit_code == 0
-    keys.send(keys.select(0), keys.ENTER, keys.ESC, keys.select(5))
+    keys.send(keys.select(0), keys.ENTER, keys.ESC, keys.select(6))
     home_menu()
     out = capsys.readouterr().out
     assert "Ana" in out and "See you next game" in out  # the Insomnia menu showed the race
@@ -85,3 +87,52 @@ def test_confirm_speaks_french_and_takes_o(keys, capsys):
     assert prompts.confirm("Continuer ?") is False
     keys.send("y")
     assert prompts.confirm("Continuer ?", default=False) is True
+
+
+def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
+    """The home menu starts the table view beside the menus and shows its URL; it follows the
+    current session and stops when the guided mode ends (issue 16)."""
+    import json
+    import re
+    import urllib.request
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    keys.send(keys.select(5), keys.ENTER, keys.select(5), keys.ENTER, keys.select(6))
+    from gm_assist.table import server
+
+    seen = {}
+    real_stop = server.stop_background
+
+    def stop_after_a_look():
+        url = server._BACKGROUND.url
+        with urllib.request.urlopen(url + "state.json", timeout=5) as response:
+            seen["doc"] = json.loads(response.read())
+        real_stop()
+
+    server.stop_background = stop_after_a_look
+    try:
+        home_menu()
+    finally:
+        server.stop_background = real_stop
+    out = capsys.readouterr().out
+    url = re.search(r"http://127\.0\.0\.1:\d+/", out).group(0)
+    assert "in the background" in out and "already running" in out  # the second time: same server
+    assert seen["doc"]["session"]["game"] == "insomnia"
+    assert server._BACKGROUND is None
+    try:
+        urllib.request.urlopen(url + "state.json", timeout=1)
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the table view still answers after leaving the guided mode")
+
+
+def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(keys, capsys):
+    keys.send(keys.select(5), keys.DOWN, keys.ENTER, keys.select(6))
+    home_menu()
+    out = capsys.readouterr().out
+    assert re.search(r"http://[\d.]+:\d+/\?token=[\w-]{16,}", out)
+    assert "█" in out or "▀" in out  # the QR code, drawn with blocks
+    from gm_assist.table import server
+
+    assert server._BACKGROUND is None
