@@ -76,7 +76,7 @@
         h("span", { class: "sf-black-count" }, t("stuffed_fables.table.black_dice", { n: view.track.black }))),
       h("ol", { class: "sf-spaces" }, spaces),
       view.monsters.length ? null : h("p", { class: "sf-muted" }, t("stuffed_fables.table.no_monster")),
-      check ? h("p", { class: "sf-check sf-check-" + check.outcome },
+      check && view.current && !view.pending ? h("p", { class: "sf-check sf-check-" + check.outcome },
         h("strong", {}, t("stuffed_fables.table.check_title") + colon),
         t("stuffed_fables.table.check." + check.outcome, check)) : null);
 
