@@ -300,8 +300,7 @@ def table_view(state: ShyState) -> dict[str, Any]:
     planned floors, the pile, the seed, or the colours set aside — not even once the game is over."""
     public = public_json(state)
     hero = public["hero"]
-    grid = [[_table_cell(r, c, mark, hero is not None and (hero["row"], hero["col"]) == (r + 1, c + 1)
-                         and state.outcome == "playing")
+    grid = [[_table_cell(r, c, mark, hero is not None and (hero["row"], hero["col"]) == (r + 1, c + 1))
              for c, mark in enumerate(row)] for r, row in enumerate(public["board"])]
     events = []
     for event in state.floor.events:
