@@ -55,6 +55,7 @@ def test_threat_track_monster_cards_and_stored_dice(gm):
     )
     assert [m["position"] for m in view["monsters"]] == [1, 2, 3]
     assert [m["black_die"] for m in view["monsters"]] == [True, True, False]
+    assert view["track"]["with_die"] == [1, 2]
     assert [m["kind"] for m in view["monsters"]] == ["normal", "chief", "boss"]
     assert view["monsters"][2]["stuffing"] == rules.boss_stuffing(3)
     assert view["track"]["spaces"] >= 3
@@ -80,6 +81,9 @@ def test_monster_turn_order_and_unconscious_stuffie(gm):
     play(gm, "monster-attack", "--stuffie", "Stitch", "--attack", "9")
     view, state = view_now()
     assert [(m["acted"], m["next"]) for m in view["monsters"]] == [(True, False), (False, True)]
+    # Crawly took the die of space 1: the die left is Snapper's, on space 2
+    assert view["track"]["black"] == state.track == 1 and view["track"]["with_die"] == [2]
+    assert [m["black_die"] for m in view["monsters"]] == [False, True]
     stitch = next(s for s in view["stuffies"] if s["name"] == "Stitch")
     model = next(s for s in state.stuffies if s.name == "Stitch")
     assert stitch["stuffing"] == model.stuffing and stitch["unconscious"] is model.unconscious is True

@@ -22,10 +22,19 @@ def _pool(state: SfState, pool: dict[str, int]) -> list[dict[str, Any]]:
     return [{"colour": c.id, "count": pool[c.id]} for c in state.colours if pool.get(c.id)]
 
 
+def dice_spaces(state: SfState) -> list[int]:
+    """The threat-track spaces that hold a black die. The state keeps only their number: they fill
+    from space 1 (``bag.place_threat``), and in a monster turn each monster that acted took the die
+    of its space, in threat order (``monsters.activate``), so the dice left sit after those spaces."""
+    taken = len(state.monster_turn.acted) if state.monster_turn else 0
+    return list(range(taken + 1, taken + state.track + 1))
+
+
 def table_view(state: SfState) -> dict[str, Any]:
     """What the table sees at a glance: the threat track with its black dice and the monster cards
     in order, the dice by zone and colour, each stuffie's stuffing, stored dice and state."""
     threat = bag.with_use(state.colours, "threat")
+    with_die = dice_spaces(state)
     order = rules.monster_order(state.monsters)
     acting_next = next_monster(state)
     acted = set(state.monster_turn.acted) if state.monster_turn else set()
@@ -37,7 +46,7 @@ def table_view(state: SfState) -> dict[str, Any]:
             "position": by_name[name].position,
             "stuffing": by_name[name].stuffing,
             "defense": by_name[name].defense,
-            "black_die": by_name[name].position <= state.track,
+            "black_die": by_name[name].position in with_die,
             "acted": name in acted,
             "next": name == acting_next,
         }
@@ -46,7 +55,7 @@ def table_view(state: SfState) -> dict[str, Any]:
     check = (
         rules.threat_check(state.track, len(state.monsters), len(state.stuffies)) if state.stuffies else None
     )
-    spaces = max([state.track, *(m["position"] for m in monsters), len(state.stuffies) + 1])
+    spaces = max([*with_die, *(m["position"] for m in monsters), len(state.stuffies) + 1])
     stuffies = [
         {
             "name": s.name,
@@ -79,7 +88,12 @@ def table_view(state: SfState) -> dict[str, Any]:
             }
             for c in state.colours
         ],
-        "track": {"black": state.track, "spaces": spaces, "colour": threat[0] if threat else "black"},
+        "track": {
+            "black": state.track,
+            "spaces": spaces,
+            "with_die": with_die,
+            "colour": threat[0] if threat else "black",
+        },
         "threat_check": check.model_dump(mode="json", exclude={"rule"}) if check else None,
         "monsters": monsters,
         "monster_turn": (

@@ -53,7 +53,7 @@
     var spaces = [];
     for (var i = 1; i <= view.track.spaces; i++) {
       var m = bySpace[i];
-      var filled = i <= view.track.black;
+      var filled = view.track.with_die.indexOf(i) >= 0;
       var card = null;
       if (m) {
         card = h("div", { class: "sf-monster sf-kind-" + m.kind + (m.next ? " sf-next-monster" : "") + (m.acted ? " sf-acted" : "") },
