@@ -62,7 +62,10 @@ def test_floor_hero_and_skills_in_both_languages(
     assert page.locator(".shy-cell[data-tile='hidden']").count() == len(_face_down(state, "XCPOGRBT"))
     with urllib.request.urlopen(table_server.url + "?lang=fr", timeout=5) as response:
         html = response.read().decode()
+    with urllib.request.urlopen(table_server.url + "events", timeout=5) as stream:
+        first = next(line for line in stream if line.startswith(b"data:")).decode()
     received = {
+        "events": first,
         "html": html,
         "state.json": json.dumps(table_server.state(), ensure_ascii=False),
         "page": page.content(),
