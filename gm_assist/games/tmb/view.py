@@ -22,6 +22,8 @@ def table_view(state: TmbState) -> dict[str, Any]:
 
     summary = status(state)
     key, params = next_step(state)
+    if state.battle is not None and not state.battle.closed:
+        key, params = battle_next(state.battle)
     return {
         "tyrant": {
             "id": state.tyrant.id,
@@ -64,6 +66,21 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
     if enc is None:
         return None
     return {"kind": enc.kind, "title": enc.title, "fight": enc.fight, "outcome": enc.outcome}
+
+
+def battle_next(battle: Battle) -> tuple[str, dict[str, Any]]:
+    """What to do next in a running battle, as (i18n key, params): the same choice as the text
+    screen's ``battle_views.render_next``."""
+    from .battle_track import current_unit
+
+    if battle.outcome == "victory":
+        return ("tmb_battle.next.victory", {})
+    if battle.outcome == "defeat":
+        return ("tmb_battle.next.wipe", {})
+    current = current_unit(battle)
+    if current is not None:
+        return ("tmb_battle.next.turn", {"name": current.name})
+    return ("tmb_battle.next.round", {})
 
 
 def battle_view(battle: Battle) -> dict[str, Any]:

@@ -98,7 +98,8 @@
   }
 
   function render(view, lang, t) {
-    var head = [h("span", { class: "ins-race" }, t("insomnia.table.race", { race: view.race })), " · ", t.loc(view.phase_text)];
+    var head = [h("span", { class: "ins-race" }, t("insomnia.table.race", { race: view.race }))];
+    if (view.phase !== "race") { head.push(" · ", t.loc(view.phase_text)); }
     if (view.active) { head.push(" · ", h("b", { class: "ins-turn-name" }, t("insomnia.table.turn", { name: view.active }))); }
     if (view.resting) { head.push(" · ", t("insomnia.table.resting", { name: view.resting })); }
     var root = h("div", { class: "ins" }, h("p", { class: "ins-head" }, head));
