@@ -69,7 +69,7 @@
   }
 
   function mat(battle, t) {
-    var grid = h("div", { class: "tmb-mat", style: "grid-template-columns: auto repeat(" + battle.lanes + ", 1fr)" });
+    var grid = h("div", { class: "tmb-mat", style: "grid-template-columns: auto repeat(" + battle.lanes + ", minmax(0, 1fr))" });
     grid.appendChild(h("span"));
     for (var lane = 1; lane <= battle.lanes; lane++) { grid.appendChild(h("b", { class: "tmb-mat-head" }, t("tmb.table.lane", { lane: lane }))); }
     ["ranged", "melee"].forEach(function (kind) {
