@@ -324,26 +324,48 @@ def table_view(state: MiceState) -> dict[str, Any]:
     runner = rules.minion_runner(state.track)
     conditions = catalog.conditions()
     feats = catalog.feats()
-    track = [{
-        "name": card.name, "kind": card.kind, "owner": card.owner, "label": _card_names(card),
-        "current": state.turn == i,
-        "minions": state.minions.get(card.owner) if card.kind == "enemy" else None,
-    } for i, card in enumerate(state.track)]
-    mice = [{
-        "name": m.name, "wounds": m.wounds, "poison": m.poison, "cheese": m.cheese,
-        "conditions": [{"id": c, "name": _names(conditions.get(c), c)} for c in m.conditions],
-        "feats": [f for f, who in state.feats.items() if who == m.name],
-        "current": current is not None and current.kind == "mouse" and current.owner == m.name,
-        "runner": m.name == runner,
-    } for m in state.mice]
+    track = [
+        {
+            "name": card.name,
+            "kind": card.kind,
+            "owner": card.owner,
+            "label": _card_names(card),
+            "current": state.turn == i,
+            "minions": state.minions.get(card.owner) if card.kind == "enemy" else None,
+        }
+        for i, card in enumerate(state.track)
+    ]
+    mice = [
+        {
+            "name": m.name,
+            "wounds": m.wounds,
+            "poison": m.poison,
+            "cheese": m.cheese,
+            "conditions": [{"id": c, "name": _names(conditions.get(c), c)} for c in m.conditions],
+            "feats": [f for f, who in state.feats.items() if who == m.name],
+            "current": current is not None and current.kind == "mouse" and current.owner == m.name,
+            "runner": m.name == runner,
+        }
+        for m in state.mice
+    ]
     return {
-        "chapter": state.chapter, "tile": state.tile, "tile_name": state.tile_name, "round": state.round,
-        "track": track, "turn": state.turn, "current": current.name if current else None, "runner": runner,
-        "minions": [{"type": ident, "name": _card_names(TrackCard(kind="enemy", owner=ident)), "count": n}
-                    for ident, n in state.minions.items()],
+        "chapter": state.chapter,
+        "tile": state.tile,
+        "tile_name": state.tile_name,
+        "round": state.round,
+        "track": track,
+        "turn": state.turn,
+        "current": current.name if current else None,
+        "runner": runner,
+        "minions": [
+            {"type": ident, "name": _card_names(TrackCard(kind="enemy", owner=ident)), "count": n}
+            for ident, n in state.minions.items()
+        ],
         "wheel": {"cheese": state.wheel, "size": WHEEL_SIZE, "surged": state.surged},
         "hourglass": {"page": state.hourglass, "end_page": state.end_page},
         "mice": mice,
-        "feats": [{"id": ident, "name": _names(entry, ident), "mouse": state.feats.get(ident)}
-                  for ident, entry in feats.items()],
+        "feats": [
+            {"id": ident, "name": _names(entry, ident), "mouse": state.feats.get(ident)}
+            for ident, entry in feats.items()
+        ],
     }
