@@ -70,3 +70,14 @@ def test_full_wheel_surges_and_moves_the_hourglass(gm):
     view, state = view_now()
     assert view["wheel"] == {"cheese": state.wheel, "size": WHEEL_SIZE, "surged": True}
     assert view["wheel"]["cheese"] == 1 and view["hourglass"]["page"] == 1
+
+
+def test_boss_cards_are_named_in_both_languages(gm):
+    play(gm, "new", "--mouse", "Tilda")
+    play(gm, "initiative", "-m", "Tilda", "-e", "brodie", "--seed", "2")
+    view, state = view_now()
+    boss = [c for c in view["track"] if c["owner"] == "brodie"]
+    assert sorted(c["name"] for c in boss) == ["brodie/chases", "brodie/pounces"]
+    labels = {c["name"]: c["label"] for c in boss}
+    assert labels["brodie/chases"] == {"en": "Brodie Chases", "fr": "Brodie poursuit"}
+    assert [c["name"] for c in view["track"]] == [c.name for c in state.track]
