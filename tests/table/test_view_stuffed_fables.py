@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gm_assist.core.errors import GmError
 from gm_assist.core.session import load
-from gm_assist.games.stuffed_fables import bag, rules
+from gm_assist.games.stuffed_fables import bag, monsters, rules, turn
 from gm_assist.games.stuffed_fables.view import table_view
 
 SF = "stuffed-fables"
@@ -87,3 +92,45 @@ def test_monster_turn_order_and_unconscious_stuffie(gm):
     stitch = next(s for s in view["stuffies"] if s["name"] == "Stitch")
     model = next(s for s in state.stuffies if s.name == "Stitch")
     assert stitch["stuffing"] == model.stuffing and stitch["unconscious"] is model.unconscious is True
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), stuffies=st.integers(1, 4), turns=st.integers(1, 12))
+def test_every_die_is_drawn_in_exactly_one_zone(seed: int, stuffies: int, turns: int):
+    """Over random turns played with the game's turn functions, the view's dice (bag, hand, discard,
+    threat track, stored, group task) always add up to the dice in play, colour by colour, and the
+    spaces drawn with a black die are as many as the black dice on the track."""
+    rng = random.Random(seed)
+    edition, colours = bag.load_colours()
+    state = rules.new_game([f"S{i}" for i in range(stuffies)], colours, edition)
+    black = bag.with_use(colours, "threat")[0]
+    for n in range(turns):
+        try:
+            if state.pending == "monsters":
+                while monsters.next_monster(state):
+                    state = monsters.activate(state, None, rng.randint(1, 6))[0]
+                state = monsters.end_monster_turn(state)[0]
+            elif state.pending == "surge":
+                state = turn.surge(state, [("Crawly", "normal")] if rng.random() < 0.5 else [])
+            else:
+                name = state.stuffies[n % stuffies].name
+                state = turn.draw(state, name, bag.random_draw(state, 5, rng))[0]
+                if rng.random() < 0.5:
+                    orange = next((c for c in ("orange", "green") if state.hand.get(c)), None)
+                    if orange:
+                        state = turn.store(state, orange, "board")
+                state = turn.end_turn(state)[0]
+        except GmError:
+            continue
+        view = table_view(state)
+        counted: dict[str, int] = {}
+        for zone in ("bag", "hand", "discard"):
+            for d in view[zone]["dice"]:
+                counted[d["colour"]] = counted.get(d["colour"], 0) + d["count"]
+        counted[black] = counted.get(black, 0) + view["track"]["black"]
+        for s in view["stuffies"]:
+            for slot in s["slots"]:
+                if slot["die"]:
+                    counted[slot["die"]] = counted.get(slot["die"], 0) + 1
+        assert counted == {k: v for k, v in state.in_play.items() if v}
+        assert len(view["track"]["with_die"]) == view["track"]["black"] == state.track
