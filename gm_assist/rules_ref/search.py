@@ -1,97 +1,93 @@
-"""Offline search over the rule cards: SQLite FTS5 (stdlib) over accent-folded, stemmed text.
+"""Offline search over the rule cards: an inverted index in SQLite (stdlib), scored in Python.
 
-- Each card is indexed twice, once per language, with that language's Snowball stemmer.
-- Columns are weighted: title 6, keywords 4, body 1 (BM25, as FTS5 ranks it).
-- A query is folded and stemmed in the language asked for; words unknown to the index are replaced
-  by the closest indexed word (difflib), so "initative" and "fatige" still find their cards.
-- Strategy: all words, then any word, then raw prefixes; in the asked language first, then in the
-  other one when nothing matches ("vilain" with --lang en finds the baddie cards).
-- The index is built once and cached under the gm-assist home, keyed by the cards' names, sizes
-  and modification times: editing a card rebuilds it on the next search.
+- Each card is indexed once per language, folded (accents, case) and stemmed with that language's
+  Snowball stemmer, in four fields weighted apart (`WEIGHTS`): title, keywords, the questions the
+  card answers (``questions_en``/``questions_fr``), body. Scoring is BM25F over those fields.
+- A query is a player's question: its language is read from its words (the asked language breaks a
+  tie), question words and fillers of both languages are dropped (`STOP`), number words become
+  digits, and negations are ignored, so "how many", "est-ce que" or "can't" never drown the content
+  words. A word unknown to the index is corrected to the closest indexed word **of the query's
+  language only**, at a lower weight.
+- Synonyms of each game's glossary (``[[synonym]]`` and ``[[term]]``) are applied at query time in
+  both directions: a query holding one phrase of an entry also looks for the others, at a lower weight.
+- Game context: with a game (the current session's, ``--game``, or one the query names), that game's
+  cards rank first. `confident` says whether the best card covers the question well.
+- The index is built once and cached under the gm-assist home, keyed by the cards' and glossaries'
+  names, sizes and modification times: editing a card rebuilds it on the next search. Building is
+  safe when several processes do it at once (a lock, then an atomic replace), and a read-only or full
+  home searches from an index kept in memory.
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import json
+import math
+import os
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from gm_assist.core.names import fold
 
-WEIGHTS = (6.0, 4.0, 1.0)
+FIELDS = ("title", "keywords", "questions", "body")
+WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 1.0}
+K1, B = 1.2, 0.75
+FUZZY_WEIGHT = 0.6
+"""Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
+SYNONYM_WEIGHT = 0.6
+"""Weight of a word brought in by a glossary synonym of a phrase of the query."""
+CONFIDENT = 0.55
+"""`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
+PHRASE_BONUS = 2.0
+"""Added per word of a card's title or keyword phrase that the question holds in full (doubled when
+the question is that phrase and nothing else)."""
+INDEX_VERSION = "rules-index-v3"
+
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = {
-    "en": {
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "and",
-        "or",
-        "is",
-        "it",
-        "what",
-        "how",
-        "does",
-        "do",
-        "for",
-        "with",
-        "when",
-        "i",
-        "my",
-        "can",
-        "you",
-        "at",
-        "be",
-        "are",
-        "its",
-        "rule",
-        "rules",
-    },
-    "fr": {
-        "le",
-        "la",
-        "les",
-        "un",
-        "une",
-        "des",
-        "de",
-        "du",
-        "d",
-        "l",
-        "et",
-        "ou",
-        "a",
-        "au",
-        "aux",
-        "en",
-        "est",
-        "que",
-        "qui",
-        "quoi",
-        "comment",
-        "pour",
-        "avec",
-        "quand",
-        "je",
-        "on",
-        "se",
-        "sur",
-        "ce",
-        "regle",
-        "regles",
-        "il",
-        "elle",
-        "y",
-    },
+
+# Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
+# question is asked, not what it is about. A word is dropped when either language lists it (the
+# language of a short query is a guess), so neither list holds a word the other uses for content.
+STOP = {
+    "en": frozenset(
+        """a an the of to in on at by for from with about into onto over under and or but if then than
+        so as is are was were be been being am do does did doing done have has had having can could
+        may might must shall should will would i me my mine we us our ours you your yours he him his
+        she her hers it its they them their theirs this that these those there here what whats which
+        who whom whose when where why how what's it's i'm i've don't can't cannot isn't aren't doesn't
+        didn't won't wouldn't shouldn't couldn't not no nor never any anything some someone somebody
+        something one ones just also still only very too really please rule rules ok okay yes happen
+        happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
+        else ever again even like want wanted need needs supposed allowed say says said know tell
+        mean means use used using work works way much many often whole all every each other another
+        time times""".split()
+    ),
+    "fr": frozenset(
+        """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
+        quoi quel quelle quels quelles lequel laquelle lesquels dont ou où quand comment combien
+        pourquoi est es suis sommes sont etre être ete été sera seront serait etait était ai as avons
+        avez ont avoir eu fait faire fais font faut peut peux pouvons pouvez peuvent pourrait pouvoir
+        dois doit doivent devoir je j me m moi tu te t toi il ils elle elles on nous vous se s soi
+        lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
+        cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
+        aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
+        pour avec chez vers entre regle regles règle règles passe arrive arriver quelqu chose truc
+        veut dire sert servir marche fonctionne comme ici""".split()
+    ),
 }
+
+NUMBERS = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "twice": "2",
+    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
+    "neuf": "9", "dix": "10", "vingt": "20",
+}  # fmt: skip
+"""Number words read as digits (cards write "round 6", players say "round six"); "one"/"un"/"une"
+stay articles, "six" is the same word in both languages."""
 
 
 @cache
@@ -102,13 +98,17 @@ def _stemmer(lang: str):  # type: ignore[no-untyped-def]
 
 
 def words(text: str) -> list[str]:
-    """Folded words of a text (accents and case removed)."""
-    return _WORD.findall(fold(text))
+    """Folded words of a text (accents and case removed), number words as digits."""
+    return [NUMBERS.get(w, w) for w in _WORD.findall(fold(text))]
+
+
+def _content(ws: list[str]) -> list[str]:
+    return [w for w in ws if w not in STOP["en"] and w not in STOP["fr"]]
 
 
 def stems(text: str, lang: str, keep_stop: bool = False) -> list[str]:
     """Folded, stemmed words of a text in ``lang`` (stop words dropped unless asked)."""
-    ws = [w for w in words(text) if keep_stop or w not in _STOP[lang]]
+    ws = words(text) if keep_stop else _content(words(text))
     return [fold(s) for s in _stemmer(lang).stemWords(ws)]
 
 
@@ -121,171 +121,428 @@ class Hit:
     source: str
     lang: str
     game: str
+    answer: str = ""
+    coverage: float = 0.0
+
+
+@dataclass
+class Result:
+    """What a search found: the hits, the language they were found in, the game context used, and
+    whether the best hit answers well."""
+
+    hits: list[Hit]
+    found_in: str
+    game_context: str | None = None
+    confident: bool = False
+    corrections: dict[str, str] = field(default_factory=dict)
+
+
+# --- the index ---------------------------------------------------------------------------------
+
+
+def _sources() -> list[Path]:
+    from gm_assist.rules_ref.paths import card_files, rules_dir
+
+    # this module too: a new version of the index's layout or of its stemming rebuilds it
+    return [*card_files(), *sorted(rules_dir().glob("*/_glossary.toml")), Path(__file__)]
 
 
 def _cache_key(files: list[Path]) -> str:
-    h = hashlib.sha1(b"rules-index-v2")
+    h = hashlib.sha1(INDEX_VERSION.encode())
     for path in files:
         st = path.stat()
         h.update(f"{path.parent.name}/{path.name}:{st.st_size}:{st.st_mtime_ns}".encode())
     return h.hexdigest()[:16]
 
 
+def _game_names() -> dict[str, str]:
+    """Folded names a question may use for a game → game id."""
+    from gm_assist.games import GAMES
+
+    names: dict[str, str] = {}
+    for g in GAMES.values():
+        for name in (g.id, *g.aliases):
+            names[" ".join(words(name.replace("-", " ")))] = g.id
+    names.update({"too many bones": "tmb", "sheepy time": "insomnia", "mice mystics": "mice-and-mystics"})
+    names.pop("souris", None)  # a word of the game's own questions, not only its name
+    names.pop("peluches", None)
+    return names
+
+
+def _synonym_groups() -> list[dict[str, object]]:
+    """Each glossary entry as a group of phrases (folded word lists), with its game."""
+    from gm_assist.rules_ref.cards import glossary, synonyms
+
+    groups = []
+    for entry in synonyms():
+        groups.append({"game": entry.game, "phrases": [words(p) for p in entry.phrases()]})
+    for term in glossary():
+        phrases = [words(p) for p in (term.en, term.fr, *term.also) if len(words(p)) <= 4]
+        groups.append({"game": term.game, "phrases": phrases})
+    for group in groups:
+        group["phrases"] = [p for p in dict.fromkeys(map(tuple, group["phrases"])) if _content(list(p))]
+    return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
+
+
 def _build(db: sqlite3.Connection) -> None:
     from gm_assist.rules_ref.cards import LANGS, all_cards
 
     db.executescript(
-        "CREATE VIRTUAL TABLE fts USING fts5(title, keywords, body, card UNINDEXED, lang UNINDEXED,"
-        " tokenize='unicode61 remove_diacritics 2');"
-        "CREATE TABLE cards(card, lang, game, title, source, body, PRIMARY KEY(card, lang));"
-        "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word));"
+        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, PRIMARY KEY(card, lang));"
+        "CREATE TABLE post(lang, stem, card, field, tf);"
+        "CREATE INDEX post_stem ON post(lang, stem);"
+        "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word)) WITHOUT ROWID;"
+        "CREATE INDEX vocab_word ON vocab(word);"
+        "CREATE TABLE meta(key PRIMARY KEY, value);"
     )
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
+    totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
+    count = dict.fromkeys(LANGS, 0)
     for card in all_cards().values():
         for lang in LANGS:
-            title = card.text("title", lang)
-            keywords = " ".join(card.text("keywords", lang) or [])
-            body = card.text("body", lang)
-            cols = [" ".join(stems(t, lang, keep_stop=True)) for t in (title, keywords, body)]
-            db.execute("INSERT INTO fts VALUES (?,?,?,?,?)", (*cols, card.id, lang))
+            texts = {
+                "title": card.text("title", lang),
+                "keywords": " ; ".join(card.text("keywords", lang) or []),
+                "questions": " ; ".join(card.questions(lang)),
+                "body": card.text("body", lang),
+            }
+            lens = {}
+            for name, value in texts.items():
+                ss = stems(value, lang)
+                lens[name] = len(ss)
+                totals[lang][name] += len(ss)
+                tf: dict[str, int] = {}
+                for s in ss:
+                    tf[s] = tf.get(s, 0) + 1
+                db.executemany(
+                    "INSERT INTO post VALUES (?,?,?,?,?)", [(lang, s, card.id, name, n) for s, n in tf.items()]
+                )
+                vocab[lang].update(ss)
+                vocab[lang].update(_content(words(value)))
+            count[lang] += 1
+            titles = [" ".join(stems(p, lang)) for p in (texts["title"], *re.split(r"[(),:;]", texts["title"]))]
+            keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
+            stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
             db.execute(
-                "INSERT INTO cards VALUES (?,?,?,?,?,?)", (card.id, lang, card.game, title, card.source, body)
+                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    card.id,
+                    lang,
+                    card.game,
+                    texts["title"],
+                    card.source,
+                    texts["body"],
+                    json.dumps(lens),
+                    json.dumps(stemmed),
+                ),
             )
-            for col in cols:
-                vocab[lang].update(col.split())
-            vocab[lang].update(words(title + " " + keywords))
     db.executemany(
         "INSERT OR IGNORE INTO vocab VALUES (?,?)", [(lang, w) for lang, ws in vocab.items() for w in ws]
     )
+    avg = {lang: {f: totals[lang][f] / max(1, count[lang]) for f in FIELDS} for lang in LANGS}
+    meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
+    db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
 
 
 _db: sqlite3.Connection | None = None
 
 
+def _open_cached(path: Path) -> sqlite3.Connection | None:
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        db.execute("SELECT value FROM meta WHERE key='n'").fetchone()
+        return db
+    except sqlite3.DatabaseError:
+        return None
+
+
+def _store(memory: sqlite3.Connection, path: Path) -> sqlite3.Connection | None:
+    """Write the built index to ``path`` under a lock (another process may be building it too):
+    a temporary file, then an atomic replace. None when the home cannot take it."""
+    from gm_assist.core.errors import EnvError
+    from gm_assist.core.store import file_lock
+
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    try:
+        with file_lock(path.parent / "rules-index.lock", timeout=20):
+            ready = _open_cached(path)  # built by another process while this one waited
+            if ready is not None:
+                return ready
+            disk = sqlite3.connect(tmp)
+            try:
+                memory.backup(disk)
+            finally:
+                disk.close()
+            os.replace(tmp, path)
+            for old in path.parent.glob("rules-*.sqlite"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+    except (OSError, sqlite3.Error, EnvError):
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return None  # a read-only or full home still searches, from memory
+    return None
+
+
 def connect() -> sqlite3.Connection:
-    """The search index, from the cache if it is up to date, else built (and cached)."""
+    """The search index, from the cache if it is up to date, else built (and cached if possible)."""
     global _db
     if _db is not None:
         return _db
     from gm_assist.core.context import home_dir
-    from gm_assist.rules_ref.paths import card_files
 
-    path = home_dir() / "cache" / f"rules-{_cache_key(card_files())}.sqlite"
-    if path.exists():
-        try:
-            _db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-            _db.execute("SELECT count(*) FROM cards").fetchone()
-            return _db
-        except sqlite3.DatabaseError:
-            _db = None
+    path = home_dir() / "cache" / f"rules-{_cache_key(_sources())}.sqlite"
+    _db = _open_cached(path)
+    if _db is not None:
+        return _db
     memory = sqlite3.connect(":memory:", check_same_thread=False)
     _build(memory)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("rules-*.sqlite"):
-            old.unlink(missing_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.unlink(missing_ok=True)
-        disk = sqlite3.connect(tmp)
-        memory.backup(disk)
-        disk.close()
-        tmp.replace(path)
     except OSError:
-        pass  # a read-only home still searches, just without the cache
-    _db = memory
+        pass
+    _db = _store(memory, path) or memory
     return _db
 
 
+def reset() -> None:
+    """Forget the open index (tests that switch homes or edit cards)."""
+    global _db
+    _db = None
+    _meta.cache_clear()
+    _lens.cache_clear()
+    _vocab_list.cache_clear()
+
+
 @cache
-def _vocab(lang: str) -> tuple[frozenset[str], list[str]]:
-    rows = connect().execute("SELECT word FROM vocab WHERE lang=?", (lang,)).fetchall()
-    ws = [r[0] for r in rows]
-    return frozenset(ws), ws
+def _meta() -> dict[str, object]:
+    return {k: json.loads(v) for k, v in connect().execute("SELECT key, value FROM meta")}
 
 
-def _query_words(query: str) -> list[str]:
-    """Folded query words without the stop words of either language (a query's language is unknown)."""
-    return [w for w in words(query) if w not in _STOP["en"] and w not in _STOP["fr"]]
+@cache
+def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str]]]:
+    rows = connect().execute("SELECT card, game, lens, phrases FROM cards WHERE lang=?", (lang,))
+    return {card: (game, json.loads(lens), json.loads(phrases)) for card, game, lens, phrases in rows}
 
 
-def _terms(query: str, lang: str, fuzzy: bool) -> list[str]:
-    """Query stems in ``lang``; with ``fuzzy``, an unknown word becomes the closest indexed word."""
-    known, listing = _vocab(lang)
-    stemmer = _stemmer(lang)
-    out = []
-    for word in _query_words(query):
-        stem = fold(stemmer.stemWord(word))
-        if stem in known:
-            out.append(stem)
-        elif word in known:
-            out.append(word)
-        elif fuzzy:
-            close = difflib.get_close_matches(stem, listing, n=1, cutoff=0.75) or difflib.get_close_matches(
-                word, listing, n=1, cutoff=0.75
-            )
-            if close:
-                out.append(close[0])
-        else:
-            return []  # an exact pass needs every word known in this language
-    return list(dict.fromkeys(out))
-
-
-def _quote(term: str) -> str:
-    return '"' + term.replace('"', "") + '"'
-
-
-TITLE_BONUS = 3.0
-"""Added to a card whose title holds every query term: "comfort zone" prefers the card titled so."""
-
-
-def _run(
-    match: str, lang: str, game: str | None, limit: int, terms: list[str] = ()
-) -> list[tuple[str, float]]:
-    sql = (
-        "SELECT card, bm25(fts, ?, ?, ?) AS rank, title FROM fts WHERE fts MATCH ? AND lang = ?"
-        + (" AND card LIKE ?" if game else "")
-        + " ORDER BY rank LIMIT ?"
+@cache
+def _vocab_list(lang: str, first: str) -> list[str]:
+    rows = connect().execute(
+        "SELECT DISTINCT stem FROM post WHERE lang=? AND stem >= ? AND stem < ?", (lang, first, first + "{")
     )
-    params: list[object] = [*WEIGHTS, match, lang]
-    if game:
-        params.append(f"{game}/%")
-    params.append(limit * 4)
-    try:
-        rows = connect().execute(sql, params).fetchall()
-    except sqlite3.OperationalError:
-        return []
-    wanted = set(terms)
-    scored = [
-        (card, -rank + (TITLE_BONUS if wanted and wanted <= set(title.split()) else 0.0))
-        for card, rank, title in rows
-    ]
-    scored.sort(key=lambda item: -item[1])
-    return scored[:limit]
+    return [r[0] for r in rows]
 
 
-def _search_terms(terms: list[str], lang: str, game: str | None, limit: int) -> list[tuple[str, float]]:
-    for joiner in (" AND ", " OR "):
-        found = _run(joiner.join(_quote(t) for t in terms), lang, game, limit, terms)
-        if found:
-            return found
-    return []
+# --- the query ---------------------------------------------------------------------------------
 
 
-def _strategies(query: str, lang: str) -> list[tuple[str, list[str], bool]]:
-    """(language, terms, prefix?) to try in order: exact words in the asked language, then in the
-    other one, then typo-corrected in each, then raw prefixes."""
-    other = "fr" if lang == "en" else "en"
-    plans: list[tuple[str, list[str], bool]] = []
-    for fuzzy in (False, True):
-        for where in (lang, other):
-            terms = _terms(query, where, fuzzy)
-            if terms:
-                plans.append((where, terms, False))
-    raw = [w for w in _query_words(query) if len(w) >= 3]
-    if raw:
-        plans += [(lang, raw, True), (other, raw, True)]
-    return plans
+def _known(ws: list[str]) -> dict[str, set[str]]:
+    """For each language, which of ``ws`` the index knows (as a word or a stem)."""
+    out: dict[str, set[str]] = {"en": set(), "fr": set()}
+    if ws:
+        marks = ",".join("?" * len(ws))
+        for lang, word in connect().execute(f"SELECT lang, word FROM vocab WHERE word IN ({marks})", ws):
+            out[lang].add(word)
+    return out
+
+
+def query_lang(query: str, asked: str) -> str:
+    """The language a query is written in: its function words, its accents, the words the index
+    knows in each language; the asked language breaks a tie."""
+    ws = words(query)
+    score = {"en": 0.0, "fr": 0.0}
+    for w in ws:
+        for lang in score:
+            if w in STOP[lang] and w not in STOP["en" if lang == "fr" else "fr"]:
+                score[lang] += 2
+    score["fr"] += 2 * len(re.findall(r"[àâçéèêëîïôûùüÿœ]|\b[dlnjsmtc]'|\bqu'", query.lower()))
+    known = _known(_content(ws))
+    for lang in score:
+        score[lang] += len(known[lang] - known["fr" if lang == "en" else "en"])
+    other = "fr" if asked == "en" else "en"
+    return other if score[other] > score[asked] else asked
+
+
+def _named_game(ws: list[str]) -> tuple[str | None, list[str]]:
+    """The game a question names, if any, and the question's words without that name."""
+    names: dict[str, str] = _meta()["games"]  # type: ignore[assignment]
+    text = " " + " ".join(ws) + " "
+    for name in sorted(names, key=len, reverse=True):
+        if f" {name} " in text:
+            return names[name], text.replace(f" {name} ", " ").split()
+    return None, ws
+
+
+def _has(seq: list[str], phrase: tuple[str, ...] | list[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(seq[i : i + n]) == tuple(phrase) for i in range(len(seq) - n + 1))
+
+
+def _fuzzy(stem: str, lang: str) -> str | None:
+    if len(stem) < 4:
+        return None
+    candidates = [w for w in _vocab_list(lang, stem[0]) if abs(len(w) - len(stem)) <= 2]
+    close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+@dataclass
+class _Query:
+    lang: str
+    weights: dict[str, float]  # stem → weight
+    sequence: str  # the question's content stems in order, space-separated, between spaces
+    origin: dict[str, str]  # stem → the query word it stands for (coverage counts words, not stems)
+    words: list[str]  # the content words of the question
+    corrections: dict[str, str]
+
+
+def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
+    ws = words(query)
+    content = _content(ws)
+    stemmer = _stemmer(lang)
+    weights: dict[str, float] = {}
+    origin: dict[str, str] = {}
+    corrections: dict[str, str] = {}
+    known_stems = set()
+    if content:
+        candidates = [fold(s) for s in stemmer.stemWords(content)]
+        marks = ",".join("?" * len(candidates))
+        known_stems = {
+            r[0]
+            for r in connect().execute(
+                f"SELECT DISTINCT stem FROM post WHERE lang=? AND stem IN ({marks})", (lang, *candidates)
+            )
+        }
+    for word in content:
+        stem = fold(stemmer.stemWord(word))
+        if stem in known_stems:
+            weights.setdefault(stem, 1.0)
+            origin.setdefault(stem, word)
+        elif fuzzy and not word.isdigit():
+            close = _fuzzy(stem, lang)
+            if close:
+                weights.setdefault(close, FUZZY_WEIGHT)
+                origin.setdefault(close, word)
+                corrections[word] = close
+    # synonyms, both directions: a phrase of the query brings in the other phrases of its entry
+    for group in _meta()["synonyms"]:  # type: ignore[union-attr]
+        if game and group["game"] != game:
+            continue
+        phrases = group["phrases"]
+        matched = [p for p in phrases if _has(ws, p)]
+        if not matched:
+            continue
+        stand_for = " ".join(matched[0])
+        for phrase in phrases:
+            if phrase in matched:
+                continue
+            for s in stems(" ".join(phrase), lang):
+                if s not in weights:
+                    weights[s] = SYNONYM_WEIGHT
+                    origin[s] = stand_for
+    sequence = " " + " ".join(fold(s) for s in stemmer.stemWords(content)) + " "
+    return _Query(lang, weights, sequence, origin, content, corrections)
+
+
+def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
+    """(card, score, coverage) of every card matching a term, best first; and each term's idf."""
+    if not q.weights:
+        return [], {}
+    lens = _lens(q.lang)
+    meta = _meta()
+    n = meta["n"][q.lang]  # type: ignore[index]
+    avg = meta["avg"][q.lang]  # type: ignore[index]
+    marks = ",".join("?" * len(q.weights))
+    rows = connect().execute(
+        f"SELECT stem, card, field, tf FROM post WHERE lang=? AND stem IN ({marks})", (q.lang, *q.weights)
+    ).fetchall()
+    per: dict[str, dict[str, float]] = {}
+    for stem, card, fname, tf in rows:
+        if game and not card.startswith(game + "/"):
+            continue
+        length = lens[card][1][fname]
+        norm = 1 - B + B * length / max(avg[fname], 1e-9)
+        d = per.setdefault(card, {})
+        d[stem] = d.get(stem, 0.0) + WEIGHTS[fname] * tf / norm
+    df: dict[str, int] = {}
+    for stem, card, *_ in rows:
+        df[stem] = df.get(stem, 0) + 1  # one row per field: an upper bound, fine for idf
+    idf = {s: math.log(1 + (n - d + 0.5) / (d + 0.5)) for s, d in df.items()}
+    # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
+    # corrected word counts for the word it stands for)
+    word_idf: dict[str, float] = {}
+    for stem, word in q.origin.items():
+        word_idf[word] = max(word_idf.get(word, 0.0), idf.get(stem, 0.0) * q.weights[stem])
+    unknown = [w for w in q.words if w not in word_idf]
+    mean_idf = sum(word_idf.values()) / len(word_idf) if word_idf else 1.0
+    total = sum(word_idf.values()) + 0.5 * mean_idf * len(set(unknown))
+    scored = []
+    for card, tfs in per.items():
+        score = 0.0
+        held: dict[str, float] = {}
+        for stem, tfw in tfs.items():
+            score += q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
+            word = q.origin[stem]
+            held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
+        coverage = sum(held.values()) / total if total else 0.0
+        score *= 0.4 + 0.6 * coverage
+        # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
+        bonus = 0.0
+        for phrase in lens[card][2]:
+            in_title = phrase.startswith("T")
+            phrase = phrase.removeprefix("T")
+            if f" {phrase} " in q.sequence:
+                size = phrase.count(" ") + 1
+                gain = PHRASE_BONUS * (size if size > 1 else 0.5) * (2 if q.sequence == f" {phrase} " else 1)
+                bonus = max(bonus, gain * (1.5 if in_title else 1))
+        scored.append((card, score + bonus, coverage))
+
+    scored.sort(key=lambda item: (-item[1], item[0]))
+    return scored, idf
+
+
+def _sentences(body: str) -> list[str]:
+    """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped)."""
+    out: list[str] = []
+    in_code = False
+    for line in body.splitlines():
+        line = line.strip()
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code or not line or set(line) <= set("|-: "):
+            continue
+        if line.startswith("|"):
+            line = " · ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
+        line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
+        line = line.replace("**", "").replace("`", "").replace("*", "")
+        out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
+    return out
+
+
+def answer(body: str, q: _Query, idf_of: dict[str, float] | None = None) -> str:
+    """The one or two sentences of a card's body that best answer the question."""
+    sentences = _sentences(body)
+    if not sentences:
+        return ""
+    stemmer = _stemmer(q.lang)
+    best, best_score = 0, 0.0
+    for i, sentence in enumerate(sentences):
+        held = {fold(s) for s in stemmer.stemWords(words(sentence))}
+        score = sum(q.weights[s] * (idf_of or {}).get(s, 1.0) for s in q.weights if s in held)
+        if len(sentence) < 25:
+            score *= 0.5  # a heading or a table label, rarely an answer by itself
+        if score > best_score:
+            best, best_score = i, score
+    text = sentences[best]
+    if len(text) < 90 and best + 1 < len(sentences):
+        text += " " + sentences[best + 1]
+    return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
 
 
 def snippet(body: str, terms: list[str], lang: str, width: int = 110) -> str:
@@ -295,38 +552,85 @@ def snippet(body: str, terms: list[str], lang: str, width: int = 110) -> str:
     stemmer = _stemmer(lang)
     for tok in tokens:
         w = fold(tok.group())
-        if (
-            w in terms
-            or fold(stemmer.stemWord(w)) in terms
-            or any(w.startswith(t) for t in terms if len(t) > 3)
-        ):
+        if w in terms or fold(stemmer.stemWord(w)) in terms or any(w.startswith(t) for t in terms if len(t) > 3):
             start = max(0, tok.start() - width // 3)
             piece = flat[start : start + width]
             return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
     return flat[:width] + ("…" if len(flat) > width else "")
 
 
-def search(query: str, lang: str, game: str | None = None, limit: int = 5) -> tuple[list[Hit], str]:
+def _prefix_query(query: str, lang: str) -> _Query:
+    """Last resort: raw words as prefixes of indexed stems ("trampo")."""
+    weights: dict[str, float] = {}
+    origin: dict[str, str] = {}
+    content = [w for w in _content(words(query)) if len(w) >= 3]
+    for word in content:
+        for stem in _vocab_list(lang, word[0]):
+            if stem.startswith(word) or (len(stem) >= 4 and word.startswith(stem)):
+                weights.setdefault(stem, 0.5)
+                origin.setdefault(stem, word)
+    return _Query(lang, weights, " ", origin, content, {})
+
+
+def run(
+    query: str,
+    lang: str,
+    game: str | None = None,
+    limit: int = 5,
+    context: str | None = None,
+) -> Result:
+    """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
+    unless the question names another game. Titles are in ``lang``; answers in the language the
+    question was found in."""
+    where = query_lang(query, lang)
+    other = "fr" if where == "en" else "en"
+    named, rest = _named_game(words(query))
+    ctx_game = named or context
+    if named:
+        query = " ".join(rest)
+    q = _parse(query, where, game=game or ctx_game)
+    scored, idf = _score(q, game)
+    if not scored:  # words of the other language, exactly ("vilain" asked in English)
+        alt = _parse(query, other, fuzzy=False, game=game or ctx_game)
+        alt_scored, alt_idf = _score(alt, game)
+        if alt_scored:
+            q, scored, idf = alt, alt_scored, alt_idf
+    if not scored:
+        q = _prefix_query(query, where)
+        scored, idf = _score(q, game)
+    if ctx_game:
+        scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
+    scored = scored[:limit]
+    db = connect()
+    hits = []
+    for card_id, score, coverage in scored:
+        g, source, body = db.execute(
+            "SELECT game, source, body FROM cards WHERE card=? AND lang=?", (card_id, q.lang)
+        ).fetchone()
+        title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[0]
+        hits.append(
+            Hit(
+                card_id,
+                title,
+                round(score, 3),
+                snippet(body, list(q.weights), q.lang),
+                source,
+                q.lang,
+                g,
+                answer(body, q, idf),
+                round(coverage, 3),
+            )
+        )
+    confident = bool(hits) and hits[0].coverage >= CONFIDENT
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections)
+
+
+def search(
+    query: str, lang: str, game: str | None = None, limit: int = 5, context: str | None = None
+) -> tuple[list[Hit], str]:
     """Ranked hits for ``query``; the second value is the language the hits were found in."""
-    for where, terms, prefix in _strategies(query, lang):
-        if prefix:
-            found = _run(" OR ".join(_quote(w) + "*" for w in terms), where, game, limit)
-        else:
-            found = _search_terms(terms, where, game, limit)
-        if not found:
-            continue
-        db = connect()
-        hits = []
-        for card_id, score in found:
-            g, source, body = db.execute(
-                "SELECT game, source, body FROM cards WHERE card=? AND lang=?", (card_id, where)
-            ).fetchone()
-            title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[
-                0
-            ]
-            hits.append(Hit(card_id, title, round(score, 3), snippet(body, terms, where), source, where, g))
-        return hits, where
-    return [], lang
+    result = run(query, lang, game, limit, context)
+    return result.hits, result.found_in
 
 
 def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -> list[tuple[str, str]]:
