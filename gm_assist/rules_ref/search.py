@@ -34,7 +34,7 @@ from pathlib import Path
 from gm_assist.core.names import fold
 
 FIELDS = ("title", "keywords", "questions", "body")
-WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 1.0}
+WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 0.5}
 K1, B = 1.2, 0.75
 FUZZY_WEIGHT = 0.6
 """Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
@@ -45,6 +45,8 @@ CONFIDENT = 0.55
 PHRASE_BONUS = 2.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
+QUESTION_BONUS = 0.0
+"""Added times the cosine between the question and the nearest question the card lists."""
 INDEX_VERSION = "rules-index-v3"
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -75,7 +77,7 @@ STOP = {
         lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
         cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
         aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
-        pour avec chez vers entre regle regles règle règles passe arrive arriver quelqu chose truc
+        pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
         veut dire sert servir marche fonctionne comme ici""".split()
     ),
 }
@@ -83,7 +85,7 @@ STOP = {
 NUMBERS = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "twice": "2",
-    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
+    "zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
     "neuf": "9", "dix": "10", "vingt": "20",
 }  # fmt: skip
 """Number words read as digits (cards write "round 6", players say "round six"); "one"/"un"/"une"
@@ -97,9 +99,13 @@ def _stemmer(lang: str):  # type: ignore[no-untyped-def]
     return snowballstemmer.stemmer("french" if lang == "fr" else "english")
 
 
+_DICE = re.compile(r"\b[dD][éÉ]s?\b")
+"""French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
+
+
 def words(text: str) -> list[str]:
     """Folded words of a text (accents and case removed), number words as digits."""
-    return [NUMBERS.get(w, w) for w in _WORD.findall(fold(text))]
+    return [NUMBERS.get(w, w) for w in _WORD.findall(fold(_DICE.sub(" dice ", text)))]
 
 
 def _content(ws: list[str]) -> list[str]:
@@ -173,14 +179,20 @@ def _synonym_groups() -> list[dict[str, object]]:
     """Each glossary entry as a group of phrases (folded word lists), with its game."""
     from gm_assist.rules_ref.cards import glossary, synonyms
 
-    groups = []
+    groups: list[dict[str, object]] = []
     for entry in synonyms():
-        groups.append({"game": entry.game, "phrases": [words(p) for p in entry.phrases()]})
+        tagged = [("en", p) for p in entry.en] + [("fr", p) for p in entry.fr]
+        groups.append({"game": entry.game, "phrases": tagged})
     for term in glossary():
-        phrases = [words(p) for p in (term.en, term.fr, *term.also) if len(words(p)) <= 4]
-        groups.append({"game": term.game, "phrases": phrases})
+        tagged = [("en", term.en), ("fr", term.fr)] + [("", p) for p in term.also]
+        groups.append({"game": term.game, "phrases": tagged})
     for group in groups:
-        group["phrases"] = [p for p in dict.fromkeys(map(tuple, group["phrases"])) if _content(list(p))]
+        seen: dict[tuple[str, ...], str] = {}
+        for lang, phrase in group["phrases"]:  # type: ignore[attr-defined]
+            ws = tuple(words(phrase))
+            if ws and len(ws) <= 4 and _content(list(ws)):
+                seen[ws] = "" if ws in seen and seen[ws] != lang else lang
+        group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
     return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
 
 
@@ -188,7 +200,8 @@ def _build(db: sqlite3.Connection) -> None:
     from gm_assist.rules_ref.cards import LANGS, all_cards
 
     db.executescript(
-        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, PRIMARY KEY(card, lang));"
+        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, questions,"
+        " PRIMARY KEY(card, lang));"
         "CREATE TABLE post(lang, stem, card, field, tf);"
         "CREATE INDEX post_stem ON post(lang, stem);"
         "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word)) WITHOUT ROWID;"
@@ -223,8 +236,9 @@ def _build(db: sqlite3.Connection) -> None:
             titles = [" ".join(stems(p, lang)) for p in (texts["title"], *re.split(r"[(),:;]", texts["title"]))]
             keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
             stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
+            asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             db.execute(
-                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)",
                 (
                     card.id,
                     lang,
@@ -234,15 +248,36 @@ def _build(db: sqlite3.Connection) -> None:
                     texts["body"],
                     json.dumps(lens),
                     json.dumps(stemmed),
+                    json.dumps([q for q in asked if q]),
                 ),
             )
     db.executemany(
         "INSERT OR IGNORE INTO vocab VALUES (?,?)", [(lang, w) for lang, ws in vocab.items() for w in ws]
     )
     avg = {lang: {f: totals[lang][f] / max(1, count[lang]) for f in FIELDS} for lang in LANGS}
+    df = {
+        lang: dict(db.execute("SELECT stem, count(DISTINCT card) FROM post WHERE lang=? GROUP BY stem", (lang,)))
+        for lang in LANGS
+    }
+    db.executemany(
+        "UPDATE cards SET questions=? WHERE card=? AND lang=?",
+        [
+            (json.dumps([[q, _norm(q, df[lang], count[lang])] for q in json.loads(asked)]), card, lang)
+            for card, lang, asked in db.execute("SELECT card, lang, questions FROM cards").fetchall()
+        ],
+    )
     meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
     db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
+
+
+def _idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def _norm(terms: list[str], df: dict[str, int], n: int) -> float:
+    """The length of a question's idf vector (for the cosine with a query)."""
+    return math.sqrt(sum(_idf(df.get(t, 1), n) ** 2 for t in terms)) or 1.0
 
 
 _db: sqlite3.Connection | None = None
@@ -325,9 +360,12 @@ def _meta() -> dict[str, object]:
 
 
 @cache
-def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str]]]:
-    rows = connect().execute("SELECT card, game, lens, phrases FROM cards WHERE lang=?", (lang,))
-    return {card: (game, json.loads(lens), json.loads(phrases)) for card, game, lens, phrases in rows}
+def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float]]]]:
+    rows = connect().execute("SELECT card, game, lens, phrases, questions FROM cards WHERE lang=?", (lang,))
+    return {
+        card: (game, json.loads(lens), json.loads(phrases), json.loads(asked))
+        for card, game, lens, phrases, asked in rows
+    }
 
 
 @cache
@@ -434,13 +472,13 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         if game and group["game"] != game:
             continue
         phrases = group["phrases"]
-        matched = [p for p in phrases if _has(ws, p)]
+        matched = [p for _, p in phrases if _has(ws, p)]
         if not matched:
             continue
         stand_for = " ".join(matched[0])
-        for phrase in phrases:
-            if phrase in matched:
-                continue
+        for in_lang, phrase in phrases:
+            if phrase in matched or in_lang not in ("", lang):
+                continue  # a phrase of the other language would only match stray words of this one
             for s in stems(" ".join(phrase), lang):
                 if s not in weights:
                     weights[s] = SYNONYM_WEIGHT
@@ -472,7 +510,8 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     df: dict[str, int] = {}
     for stem, card, *_ in rows:
         df[stem] = df.get(stem, 0) + 1  # one row per field: an upper bound, fine for idf
-    idf = {s: math.log(1 + (n - d + 0.5) / (d + 0.5)) for s, d in df.items()}
+    idf = {s: _idf(d, n) for s, d in df.items()}
+    qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
     # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
     # corrected word counts for the word it stands for)
     word_idf: dict[str, float] = {}
@@ -500,7 +539,12 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
                 size = phrase.count(" ") + 1
                 gain = PHRASE_BONUS * (size if size > 1 else 0.5) * (2 if q.sequence == f" {phrase} " else 1)
                 bonus = max(bonus, gain * (1.5 if in_title else 1))
-        scored.append((card, score + bonus, coverage))
+        # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
+        near = 0.0
+        for terms, norm in lens[card][3]:
+            dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
+            near = max(near, dot / (qnorm * norm))
+        scored.append((card, score + bonus + QUESTION_BONUS * near, coverage))
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
@@ -533,10 +577,12 @@ def answer(body: str, q: _Query, idf_of: dict[str, float] | None = None) -> str:
     stemmer = _stemmer(q.lang)
     best, best_score = 0, 0.0
     for i, sentence in enumerate(sentences):
-        held = {fold(s) for s in stemmer.stemWords(words(sentence))}
+        ws = words(sentence)
+        held = {fold(s) for s in stemmer.stemWords(ws)}
         score = sum(q.weights[s] * (idf_of or {}).get(s, 1.0) for s in q.weights if s in held)
-        if len(sentence) < 25:
-            score *= 0.5  # a heading or a table label, rarely an answer by itself
+        score /= 1 + len(ws) / 30  # the shortest sentence that says it
+        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):
+            score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
         if score > best_score:
             best, best_score = i, score
     text = sentences[best]
