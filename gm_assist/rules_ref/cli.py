@@ -32,7 +32,10 @@ def _lang(value: str | None) -> str:
     return value
 
 
-@app.command("search", help="Search the rule cards with a question or words (accents, case and small typos do not matter).")
+@app.command(
+    "search",
+    help="Search the rule cards with a question or words (accents, case and small typos do not matter).",
+)
 def search_cmd(
     query: Annotated[list[str], typer.Argument(help="A question or words to look for.")],
     game: Annotated[
@@ -51,7 +54,7 @@ def search_cmd(
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.rules_ref.paths import check_game
+    from gm_assist.rules_ref.paths import check_game, session_game
     from gm_assist.rules_ref.search import closest_titles, run
 
     text_query = " ".join(query).strip()
@@ -60,7 +63,7 @@ def search_cmd(
     if not 1 <= limit <= 50:
         raise GmError("rules.error.bad_limit", limit=limit)
     game_id, language = check_game(game), _lang(lang)
-    context = game_id or (None if all_games else _session_game())
+    context = game_id or (None if all_games else session_game())
     result = run(text_query, language, None, limit, context)
     hits = result.hits
     close = (
@@ -109,17 +112,6 @@ def search_cmd(
         out.print(t("rules.search.next", id=hits[0].id), markup=False)
 
     emit(data, text, json_out)
-
-
-def _session_game() -> str | None:
-    """The game of the current session (or of ``--session``), if any: its cards rank first."""
-    from gm_assist.core.errors import EnvError
-    from gm_assist.core.index import current_game
-
-    try:
-        return current_game()
-    except (GmError, EnvError, OSError):
-        return None  # a broken or unreadable index only loses the ranking, never the search
 
 
 def _esc(text: str) -> str:

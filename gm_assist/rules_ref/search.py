@@ -20,7 +20,6 @@
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import math
@@ -115,7 +114,19 @@ def _content(ws: list[str]) -> list[str]:
 def stems(text: str, lang: str, keep_stop: bool = False) -> list[str]:
     """Folded, stemmed words of a text in ``lang`` (stop words dropped unless asked)."""
     ws = words(text) if keep_stop else _content(words(text))
-    return [fold(s) for s in _stemmer(lang).stemWords(ws)]
+    return [stem(w, lang) for w in ws]
+
+
+_STEMS: dict[tuple[str, str], str] = {}
+
+
+def stem(word: str, lang: str) -> str:
+    """A folded word's stem in ``lang`` (remembered: the same words come back all the time)."""
+    key = (word, lang)
+    found = _STEMS.get(key)
+    if found is None:
+        found = _STEMS[key] = fold(_stemmer(lang).stemWord(word))
+    return found
 
 
 @dataclass
@@ -200,7 +211,7 @@ def _build(db: sqlite3.Connection) -> None:
     from gm_assist.rules_ref.cards import LANGS, all_cards
 
     db.executescript(
-        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, questions,"
+        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, questions, sentences,"
         " PRIMARY KEY(card, lang));"
         "CREATE TABLE post(lang, stem, card, field, tf);"
         "CREATE INDEX post_stem ON post(lang, stem);"
@@ -227,18 +238,19 @@ def _build(db: sqlite3.Connection) -> None:
                 tf: dict[str, int] = {}
                 for s in ss:
                     tf[s] = tf.get(s, 0) + 1
-                db.executemany(
-                    "INSERT INTO post VALUES (?,?,?,?,?)", [(lang, s, card.id, name, n) for s, n in tf.items()]
-                )
+                rows = [(lang, s, card.id, name, n) for s, n in tf.items()]
+                db.executemany("INSERT INTO post VALUES (?,?,?,?,?)", rows)
                 vocab[lang].update(ss)
                 vocab[lang].update(_content(words(value)))
             count[lang] += 1
-            titles = [" ".join(stems(p, lang)) for p in (texts["title"], *re.split(r"[(),:;]", texts["title"]))]
+            parts = (texts["title"], *re.split(r"[(),:;]", texts["title"]))
+            titles = [" ".join(stems(p, lang)) for p in parts]
             keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
             stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
+            sentences = [[x, len(words(x)), sorted(set(stems(x, lang)))] for x in _sentences(texts["body"])]
             db.execute(
-                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
                     card.id,
                     lang,
@@ -249,16 +261,15 @@ def _build(db: sqlite3.Connection) -> None:
                     json.dumps(lens),
                     json.dumps(stemmed),
                     json.dumps([q for q in asked if q]),
+                    json.dumps(sentences, ensure_ascii=False),
                 ),
             )
     db.executemany(
         "INSERT OR IGNORE INTO vocab VALUES (?,?)", [(lang, w) for lang, ws in vocab.items() for w in ws]
     )
     avg = {lang: {f: totals[lang][f] / max(1, count[lang]) for f in FIELDS} for lang in LANGS}
-    df = {
-        lang: dict(db.execute("SELECT stem, count(DISTINCT card) FROM post WHERE lang=? GROUP BY stem", (lang,)))
-        for lang in LANGS
-    }
+    sql = "SELECT stem, count(DISTINCT card) FROM post WHERE lang=? GROUP BY stem"
+    df = {lang: dict(db.execute(sql, (lang,))) for lang in LANGS}
     db.executemany(
         "UPDATE cards SET questions=? WHERE card=? AND lang=?",
         [
@@ -352,6 +363,7 @@ def reset() -> None:
     _meta.cache_clear()
     _lens.cache_clear()
     _vocab_list.cache_clear()
+    _synonym_index.cache_clear()
 
 
 @cache
@@ -366,6 +378,16 @@ def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tup
         card: (game, json.loads(lens), json.loads(phrases), json.loads(asked))
         for card, game, lens, phrases, asked in rows
     }
+
+
+@cache
+def _synonym_index() -> dict[str, list[int]]:
+    """First word of each synonym phrase → the entries holding it (a query checks only those)."""
+    out: dict[str, list[int]] = {}
+    for i, group in enumerate(_meta()["synonyms"]):  # type: ignore[arg-type]
+        for _, phrase in group["phrases"]:
+            out.setdefault(phrase[0], []).append(i)
+    return out
 
 
 @cache
@@ -424,6 +446,8 @@ def _has(seq: list[str], phrase: tuple[str, ...] | list[str]) -> bool:
 def _fuzzy(stem: str, lang: str) -> str | None:
     if len(stem) < 4:
         return None
+    import difflib
+
     candidates = [w for w in _vocab_list(lang, stem[0]) if abs(len(w) - len(stem)) <= 2]
     close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.8)
     return close[0] if close else None
@@ -442,13 +466,12 @@ class _Query:
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
     ws = words(query)
     content = _content(ws)
-    stemmer = _stemmer(lang)
     weights: dict[str, float] = {}
     origin: dict[str, str] = {}
     corrections: dict[str, str] = {}
     known_stems = set()
     if content:
-        candidates = [fold(s) for s in stemmer.stemWords(content)]
+        candidates = [stem(w, lang) for w in content]
         marks = ",".join("?" * len(candidates))
         known_stems = {
             r[0]
@@ -457,18 +480,20 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
             )
         }
     for word in content:
-        stem = fold(stemmer.stemWord(word))
-        if stem in known_stems:
-            weights.setdefault(stem, 1.0)
-            origin.setdefault(stem, word)
+        root = stem(word, lang)
+        if root in known_stems:
+            weights.setdefault(root, 1.0)
+            origin.setdefault(root, word)
         elif fuzzy and not word.isdigit():
-            close = _fuzzy(stem, lang)
+            close = _fuzzy(root, lang)
             if close:
                 weights.setdefault(close, FUZZY_WEIGHT)
                 origin.setdefault(close, word)
                 corrections[word] = close
     # synonyms, both directions: a phrase of the query brings in the other phrases of its entry
-    for group in _meta()["synonyms"]:  # type: ignore[union-attr]
+    groups = _meta()["synonyms"]
+    for index in sorted({i for w in ws for i in _synonym_index().get(w, ())}):
+        group = groups[index]  # type: ignore[index]
         if game and group["game"] != game:
             continue
         phrases = group["phrases"]
@@ -479,11 +504,11 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         for in_lang, phrase in phrases:
             if phrase in matched or in_lang not in ("", lang):
                 continue  # a phrase of the other language would only match stray words of this one
-            for s in stems(" ".join(phrase), lang):
-                if s not in weights:
-                    weights[s] = SYNONYM_WEIGHT
-                    origin[s] = stand_for
-    sequence = " " + " ".join(fold(s) for s in stemmer.stemWords(content)) + " "
+            for root in stems(" ".join(phrase), lang):
+                if root not in weights:
+                    weights[root] = SYNONYM_WEIGHT
+                    origin[root] = stand_for
+    sequence = " " + " ".join(stem(w, lang) for w in content) + " "
     return _Query(lang, weights, sequence, origin, content, corrections)
 
 
@@ -496,9 +521,13 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     n = meta["n"][q.lang]  # type: ignore[index]
     avg = meta["avg"][q.lang]  # type: ignore[index]
     marks = ",".join("?" * len(q.weights))
-    rows = connect().execute(
-        f"SELECT stem, card, field, tf FROM post WHERE lang=? AND stem IN ({marks})", (q.lang, *q.weights)
-    ).fetchall()
+    rows = (
+        connect()
+        .execute(
+            f"SELECT stem, card, field, tf FROM post WHERE lang=? AND stem IN ({marks})", (q.lang, *q.weights)
+        )
+        .fetchall()
+    )
     per: dict[str, dict[str, float]] = {}
     for stem, card, fname, tf in rows:
         if game and not card.startswith(game + "/"):
@@ -507,10 +536,10 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         norm = 1 - B + B * length / max(avg[fname], 1e-9)
         d = per.setdefault(card, {})
         d[stem] = d.get(stem, 0.0) + WEIGHTS[fname] * tf / norm
-    df: dict[str, int] = {}
+    holders: dict[str, set[str]] = {}
     for stem, card, *_ in rows:
-        df[stem] = df.get(stem, 0) + 1  # one row per field: an upper bound, fine for idf
-    idf = {s: _idf(d, n) for s, d in df.items()}
+        holders.setdefault(stem, set()).add(card)
+    idf = {s: _idf(len(cards), n) for s, cards in holders.items()}
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
     # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
     # corrected word counts for the word it stands for)
@@ -569,40 +598,28 @@ def _sentences(body: str) -> list[str]:
     return out
 
 
-def answer(body: str, q: _Query, idf_of: dict[str, float] | None = None) -> str:
-    """The one or two sentences of a card's body that best answer the question."""
-    sentences = _sentences(body)
+def answer(sentences: list[list[object]], q: _Query, idf_of: dict[str, float]) -> str:
+    """The one or two sentences of a card's body that best answer the question (``sentences``:
+    the body's sentences with their word counts and stems, as the index keeps them)."""
     if not sentences:
         return ""
-    stemmer = _stemmer(q.lang)
     best, best_score = 0, 0.0
-    for i, sentence in enumerate(sentences):
-        ws = words(sentence)
-        held = {fold(s) for s in stemmer.stemWords(ws)}
-        score = sum(q.weights[s] * (idf_of or {}).get(s, 1.0) for s in q.weights if s in held)
-        score /= 1 + len(ws) / 30  # the shortest sentence that says it
-        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):
+    for i, (sentence, size, held) in enumerate(sentences):
+        score = sum(q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights)  # type: ignore[attr-defined]
+        score /= 1 + size / 30  # type: ignore[operator]  # the shortest sentence that says it
+        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):  # type: ignore[union-attr,arg-type]
             score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
         if score > best_score:
             best, best_score = i, score
-    text = sentences[best]
+    text = str(sentences[best][0])
     if len(text) < 90 and best + 1 < len(sentences):
-        text += " " + sentences[best + 1]
+        text += " " + str(sentences[best + 1][0])
     return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
 
 
-def snippet(body: str, terms: list[str], lang: str, width: int = 110) -> str:
-    """About ``width`` characters of the body around the first word matching a query term."""
-    flat = " ".join(line.strip("#*- ") for line in body.splitlines() if line.strip())
-    tokens = list(re.finditer(r"\w+", flat))
-    stemmer = _stemmer(lang)
-    for tok in tokens:
-        w = fold(tok.group())
-        if w in terms or fold(stemmer.stemWord(w)) in terms or any(w.startswith(t) for t in terms if len(t) > 3):
-            start = max(0, tok.start() - width // 3)
-            piece = flat[start : start + width]
-            return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
-    return flat[:width] + ("…" if len(flat) > width else "")
+def snippet(text: str, width: int = 110) -> str:
+    """About ``width`` characters of the answer (the short form of earlier versions)."""
+    return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _prefix_query(query: str, lang: str) -> _Query:
@@ -650,20 +667,21 @@ def run(
     db = connect()
     hits = []
     for card_id, score, coverage in scored:
-        g, source, body = db.execute(
-            "SELECT game, source, body FROM cards WHERE card=? AND lang=?", (card_id, q.lang)
+        g, source, sentences = db.execute(
+            "SELECT game, source, sentences FROM cards WHERE card=? AND lang=?", (card_id, q.lang)
         ).fetchone()
+        said = answer(json.loads(sentences), q, idf)
         title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[0]
         hits.append(
             Hit(
                 card_id,
                 title,
                 round(score, 3),
-                snippet(body, list(q.weights), q.lang),
+                snippet(said),
                 source,
                 q.lang,
                 g,
-                answer(body, q, idf),
+                said,
                 round(coverage, 3),
             )
         )
@@ -689,6 +707,8 @@ def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -
         )
         .fetchall()
     )
+    import difflib
+
     by_title = {fold(title): (card, title) for card, title in rows}
     close = difflib.get_close_matches(fold(query), list(by_title), n=n, cutoff=0.0)
     return [by_title[c] for c in close]
