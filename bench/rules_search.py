@@ -70,9 +70,8 @@ def quality(show_misses: bool) -> list[float]:
     print(f"{'lang':5} {'game':18} {'n':>4}   no context: hit@1   hit@3   game context: hit@1   hit@3")
     for key in sorted(table, key=lambda k: (k[0] != "all", k[1] != "all", k)):
         n, h1, h3, c1, c3 = table[key]
-        print(
-            f"{key[0]:5} {key[1]:18} {n:4}   {_pct(h1, n):>18} {_pct(h3, n):>7}   {_pct(c1, n):>19} {_pct(c3, n):>7}"
-        )
+        free, ctx = f"{_pct(h1, n):>18} {_pct(h3, n):>7}", f"{_pct(c1, n):>19} {_pct(c3, n):>7}"
+        print(f"{key[0]:5} {key[1]:18} {n:4}   {free}   {ctx}")
     if show_misses:
         print("\nmisses at 1 without context:")
         for lang, question, expected, ids in misses:
