@@ -41,10 +41,13 @@ SYNONYM_WEIGHT = 0.6
 """Weight of a word brought in by a glossary synonym of a phrase of the query."""
 CONFIDENT = 0.55
 """`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
-PHRASE_BONUS = 2.0
+COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
+"""A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
+question's words beats one that repeats a single word."""
+PHRASE_BONUS = 4.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
-QUESTION_BONUS = 0.0
+QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
 INDEX_VERSION = "rules-index-v3"
 
@@ -558,7 +561,7 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
             word = q.origin[stem]
             held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
         coverage = sum(held.values()) / total if total else 0.0
-        score *= 0.4 + 0.6 * coverage
+        score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
         bonus = 0.0
         for phrase in lens[card][2]:
