@@ -132,14 +132,16 @@ def get_card(card_id: str) -> Card:
 def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
     terms: list[GlossaryTerm] = []
     synonyms: list[Synonym] = []
-    for path in sorted(rules_dir().glob("*/_glossary.toml")):
+    common = rules_dir() / "_synonyms.toml"  # players' words shared by every game
+    for path in [*sorted(rules_dir().glob("*/_glossary.toml")), *([common] if common.exists() else [])]:
+        game = "" if path == common else path.parent.name
         try:
             with path.open("rb") as fh:
                 data = tomllib.load(fh)
             for item in data.get("term", []):
-                terms.append(GlossaryTerm(game=path.parent.name, **item))
+                terms.append(GlossaryTerm(game=game, **item))
             for item in data.get("synonym", []):
-                entry = Synonym(game=path.parent.name, **item)
+                entry = Synonym(game=game, **item)
                 if len(entry.phrases()) < 2:
                     raise ValueError(f"synonym {entry.phrases()}: give two phrases at least")
                 synonyms.append(entry)

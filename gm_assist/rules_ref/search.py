@@ -164,7 +164,8 @@ def _sources() -> list[Path]:
     from gm_assist.rules_ref.paths import card_files, rules_dir
 
     # this module too: a new version of the index's layout or of its stemming rebuilds it
-    return [*card_files(), *sorted(rules_dir().glob("*/_glossary.toml")), Path(__file__)]
+    glossaries = sorted(rules_dir().glob("*/_glossary.toml")) + sorted(rules_dir().glob("_synonyms.toml"))
+    return [*card_files(), *glossaries, Path(__file__)]
 
 
 def _cache_key(files: list[Path]) -> str:
@@ -497,8 +498,8 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
     groups = _meta()["synonyms"]
     for index in sorted({i for w in ws for i in _synonym_index().get(w, ())}):
         group = groups[index]  # type: ignore[index]
-        if game and group["game"] != game:
-            continue
+        if game and group["game"] not in ("", game):
+            continue  # another game's words; "" is the players' vocabulary shared by every game
         phrases = group["phrases"]
         matched = [p for _, p in phrases if _has(ws, p)]
         if not matched:
