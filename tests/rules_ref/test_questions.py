@@ -260,3 +260,24 @@ def test_a_full_home_searches_without_the_cache(home, monkeypatch, fresh_index):
     monkeypatch.setattr(os, "replace", full)
     assert S.run("fatigue", "en").hits[0].id == "tmb/fatigue"
     assert not list((home / "cache").glob("*.tmp")) and not list((home / "cache").glob("*.sqlite"))
+
+
+def test_a_search_from_the_cached_index_stays_light(home):
+    """Start-up budget: once the index is cached, `rules search` loads neither the cards' pydantic
+    models nor the prompts or the file lock."""
+    env = {**os.environ, "GM_ASSIST_HOME": str(home)}
+    args = [
+        sys.executable,
+        "-X",
+        "importtime",
+        "-m",
+        "gm_assist",
+        "rules",
+        "search",
+        "what if two baddies tie",
+    ]
+    assert subprocess.run(args, env=env, capture_output=True).returncode == 0  # builds the cache
+    r = subprocess.run([*args, "--json"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-500:]
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
+    assert not {"pydantic", "questionary", "filelock", "gm_assist.rules_ref.cards"} & loaded
