@@ -52,6 +52,8 @@ QUESTION_BONUS = 10.0
 INDEX_VERSION = "rules-index-v3"
 
 _WORD = re.compile(r"[a-z0-9]+")
+_CODE = re.compile(r"\s*\(?`[^`]*`\)?")
+"""A `card/id` reference in a body (with its parentheses): a pointer, not words of the card."""
 
 # Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
 # question is asked, not what it is about. A word is dropped when either language lists it (the
@@ -232,7 +234,7 @@ def _build(db: sqlite3.Connection) -> None:
                 "title": card.text("title", lang),
                 "keywords": " ; ".join(card.text("keywords", lang) or []),
                 "questions": " ; ".join(card.questions(lang)),
-                "body": card.text("body", lang),
+                "body": _CODE.sub("", card.text("body", lang)),  # card ids are not the card's words
             }
             lens = {}
             for name, value in texts.items():
@@ -596,6 +598,7 @@ def _sentences(body: str) -> list[str]:
             continue
         if line.startswith("|"):
             line = " · ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
+        line = _CODE.sub("", line)
         line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
         line = line.replace("**", "").replace("`", "").replace("*", "")
         out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
@@ -609,8 +612,9 @@ def answer(sentences: list[list[object]], q: _Query, idf_of: dict[str, float]) -
         return ""
     best, best_score = 0, 0.0
     for i, (sentence, size, held) in enumerate(sentences):
-        score = sum(q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights)  # type: ignore[attr-defined]
-        score /= 1 + size / 30  # type: ignore[operator]  # the shortest sentence that says it
+        found = [q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights]  # type: ignore[attr-defined]
+        # more of the question's words first, then the shortest sentence that says it
+        score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)  # type: ignore[operator]
         if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):  # type: ignore[union-attr,arg-type]
             score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
         if score > best_score:
