@@ -519,7 +519,9 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
 
 
 def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
-    """(card, score, coverage) of every card matching a term, best first; and each term's idf."""
+    """(card, score, coverage) of every card matching a term, best first; and each term's idf.
+    The coverage (for `confident`) is the idf-weighted share of the question's words the card holds,
+    a word found only in its body counting half."""
     if not q.weights:
         return [], {}
     lens = _lens(q.lang)
@@ -535,9 +537,12 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         .fetchall()
     )
     per: dict[str, dict[str, float]] = {}
+    strong: dict[str, set[str]] = {}  # stems a card holds outside its body (title, keywords, questions)
     for stem, card, fname, tf in rows:
         if game and not card.startswith(game + "/"):
             continue
+        if fname != "body":
+            strong.setdefault(card, set()).add(stem)
         length = lens[card][1][fname]
         norm = 1 - B + B * length / max(avg[fname], 1e-9)
         d = per.setdefault(card, {})
@@ -559,10 +564,13 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     for card, tfs in per.items():
         score = 0.0
         held: dict[str, float] = {}
+        said: dict[str, float] = {}  # the same, a word found only in the body counting half
         for stem, tfw in tfs.items():
             score += q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
             word = q.origin[stem]
             held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
+            half = 1.0 if stem in strong.get(card, ()) else 0.5
+            said[word] = max(said.get(word, 0.0), idf[stem] * q.weights[stem] * half)
         coverage = sum(held.values()) / total if total else 0.0
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
@@ -579,7 +587,8 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         for terms, norm in lens[card][3]:
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
             near = max(near, dot / (qnorm * norm))
-        scored.append((card, score + bonus + QUESTION_BONUS * near, coverage))
+        answered = sum(said.values()) / total if total else 0.0
+        scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
