@@ -666,7 +666,7 @@ def run(
     other = "fr" if where == "en" else "en"
     named, rest = _named_game(words(query))
     ctx_game = named or context
-    if named:
+    if named and _content(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
         query = " ".join(rest)
     q = _parse(query, where, game=game or ctx_game)
     scored, idf = _score(q, game)

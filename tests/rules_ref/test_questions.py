@@ -43,6 +43,11 @@ def test_a_question_naming_another_game_wins_over_the_context():
     assert result.game_context == "tmb" and result.hits[0].id == "tmb/fatigue"
 
 
+def test_a_question_about_the_game_itself_finds_its_overview():
+    result = S.run("what is Sheepy Time about?", "en", None, 3, context="tmb")
+    assert result.game_context == "insomnia" and result.hits[0].id == "insomnia/overview"
+
+
 def test_cli_uses_the_current_session_and_all_games_turns_it_off(gm):
     assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
     r = gm("rules", "search", "who plays first", "--json")
