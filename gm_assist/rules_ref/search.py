@@ -107,9 +107,19 @@ _DICE = re.compile(r"\b[dD][éÉ]s?\b")
 """French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
 
 
+def _plain(text: str) -> str:
+    """Lower case without accents (what `fold` does for words, faster on whole card bodies)."""
+    text = text.casefold()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def words(text: str) -> list[str]:
     """Folded words of a text (accents and case removed), number words as digits."""
-    return [NUMBERS.get(w, w) for w in _WORD.findall(fold(_DICE.sub(" dice ", text)))]
+    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(_DICE.sub(" dice ", text)))]
 
 
 def _content(ws: list[str]) -> list[str]:
