@@ -427,9 +427,9 @@ def _known(ws: list[str]) -> dict[str, set[str]]:
     return out
 
 
-def query_lang(query: str, asked: str) -> str:
-    """The language a query is written in: its function words, its accents, the words the index
-    knows in each language; the asked language breaks a tie."""
+def _lang_scores(query: str) -> dict[str, float]:
+    """How French and how English a query looks: its function words, its accents, the words the
+    index knows in one language only."""
     ws = words(query)
     score = {"en": 0.0, "fr": 0.0}
     for w in ws:
@@ -440,8 +440,28 @@ def query_lang(query: str, asked: str) -> str:
     known = _known(_content(ws))
     for lang in score:
         score[lang] += len(known[lang] - known["fr" if lang == "en" else "en"])
+    return score
+
+
+def query_lang(query: str, asked: str) -> str:
+    """The language a query is written in; the asked language breaks a tie."""
+    score = _lang_scores(query)
     other = "fr" if asked == "en" else "en"
     return other if score[other] > score[asked] else asked
+
+
+def _parse_in_its_language(query: str, asked: str, game: str | None) -> _Query:
+    """The query parsed in the language it is written in. When its words do not tell (a misspelled
+    question with no function word), the language whose index its words are nearest to wins, so a
+    misspelled French question is corrected into French words, never into English ones."""
+    score = _lang_scores(query)
+    other = "fr" if asked == "en" else "en"
+    if score["en"] != score["fr"]:
+        return _parse(query, other if score[other] > score[asked] else asked, game=game)
+    mine, theirs = _parse(query, asked, game=game), _parse(query, other, game=game)
+    weight = {lang: sum(q.weights[s] for s in q.origin if q.origin[s] in q.words) for lang, q in
+              ((asked, mine), (other, theirs))}  # fmt: skip
+    return theirs if weight[other] > weight[asked] else mine
 
 
 def _named_game(ws: list[str]) -> tuple[str | None, list[str]]:
@@ -672,13 +692,13 @@ def run(
     """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
     unless the question names another game. Titles are in ``lang``; answers in the language the
     question was found in."""
-    where = query_lang(query, lang)
-    other = "fr" if where == "en" else "en"
     named, rest = _named_game(words(query))
     ctx_game = named or context
     if named and _content(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
         query = " ".join(rest)
-    q = _parse(query, where, game=game or ctx_game)
+    q = _parse_in_its_language(query, lang, game or ctx_game)
+    where = q.lang
+    other = "fr" if where == "en" else "en"
     scored, idf = _score(q, game)
     if not scored:  # words of the other language, exactly ("vilain" asked in English)
         alt = _parse(query, other, fuzzy=False, game=game or ctx_game)

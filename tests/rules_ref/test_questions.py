@@ -154,9 +154,14 @@ def test_synonyms_of_another_language_stay_out_of_the_index_of_this_one():
 # --- spell correction stays in the query's language ---------------------------------------------
 
 
-def test_a_misspelled_french_question_is_corrected_in_french():
-    result = S.run("une sourri empoisonee peut elle etre soignee", "en", None, 3)
-    assert result.found_in == "fr" and result.hits[0].id == "mice-and-mystics/poisoned"
+@pytest.mark.parametrize(
+    "question",
+    ["une sourri empoisonee peut elle etre soignee", "souri empoisonee", "blesure poisson sourie"],
+)
+def test_a_misspelled_french_question_is_corrected_in_french(question):
+    result = S.run(question, "en", None, 3)
+    assert result.found_in == "fr" and "mice-and-mystics/poisoned" in [h.id for h in result.hits]
+    assert "tmb/lore" not in [h.id for h in result.hits]  # "souri" is not corrected to "story"
     french = {w for (w,) in S.connect().execute("SELECT word FROM vocab WHERE lang='fr'")}
     assert result.corrections and set(result.corrections.values()) <= french
 
