@@ -443,13 +443,6 @@ def _lang_scores(query: str) -> dict[str, float]:
     return score
 
 
-def query_lang(query: str, asked: str) -> str:
-    """The language a query is written in; the asked language breaks a tie."""
-    score = _lang_scores(query)
-    other = "fr" if asked == "en" else "en"
-    return other if score[other] > score[asked] else asked
-
-
 def _parse_in_its_language(query: str, asked: str, game: str | None) -> _Query:
     """The query parsed in the language it is written in. When its words do not tell (a misspelled
     question with no function word), the language whose index its words are nearest to wins, so a
