@@ -217,7 +217,7 @@ def _synonym_groups() -> list[dict[str, object]]:
         seen: dict[tuple[str, ...], str] = {}
         for lang, phrase in group["phrases"]:  # type: ignore[attr-defined]
             ws = tuple(words(phrase))
-            if ws and len(ws) <= 4 and _content(list(ws)):
+            if ws and len(ws) <= 4 and [w for w in _content(list(ws)) if len(w) > 1]:  # not "B", "L"
                 seen[ws] = "" if ws in seen and seen[ws] != lang else lang
         group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
     return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
