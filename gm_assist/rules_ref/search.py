@@ -47,6 +47,9 @@ question's words beats one that repeats a single word."""
 PHRASE_BONUS = 4.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
+PAIR_BONUS = 4.0
+"""Added per pair of neighbouring question words that a card's title, keywords or questions hold side
+by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
 INDEX_VERSION = "rules-index-v3"
@@ -263,6 +266,11 @@ def _build(db: sqlite3.Connection) -> None:
             titles = [" ".join(stems(p, lang)) for p in parts]
             keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
             stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
+            pairs = set()  # neighbouring words of the title, keywords and questions: "score marker"
+            for text in (texts["title"], *(card.text("keywords", lang) or []), *card.questions(lang)):
+                ss = stems(text, lang)
+                pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
+            stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             sentences = [[x, len(words(x)), sorted(set(stems(x, lang)))] for x in _sentences(texts["body"])]
             db.execute(
@@ -598,7 +606,11 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
         bonus = 0.0
+        pairs = 0
         for phrase in lens[card][2]:
+            if phrase.startswith("P"):
+                pairs += f" {phrase[1:]} " in q.sequence
+                continue
             in_title = phrase.startswith("T")
             phrase = phrase.removeprefix("T")
             if f" {phrase} " in q.sequence:
@@ -611,6 +623,7 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
             near = max(near, dot / (qnorm * norm))
         answered = sum(said.values()) / total if total else 0.0
+        bonus += PAIR_BONUS * pairs
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
 
     scored.sort(key=lambda item: (-item[1], item[0]))
