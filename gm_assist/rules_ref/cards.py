@@ -9,12 +9,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from gm_assist.core.errors import EnvError, GmError
 from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
+QUESTIONS = (3, 8)
+"""How many questions (``questions_en``, ``questions_fr``) a card lists per language."""
 _BODY = re.compile(r"^<!--\s*(en|fr)\s*-->\s*$", re.MULTILINE)
 
 
@@ -32,7 +34,23 @@ class Card(BaseModel):
     title: dict[str, str]
     keywords: dict[str, list[str]]
     body: dict[str, str]
+    questions_en: list[str] = []
+    questions_fr: list[str] = []
     path: str = ""
+
+    @field_validator("questions_en", "questions_fr")
+    @classmethod
+    def _three_to_eight(cls, value: list[str]) -> list[str]:
+        """The questions a card answers, in players' words: 3 to 8 per language when given."""
+        value = [q.strip() for q in value]
+        if value and not QUESTIONS[0] <= len(value) <= QUESTIONS[1]:
+            raise ValueError(f"{len(value)} questions: give {QUESTIONS[0]} to {QUESTIONS[1]}")
+        if any(not q for q in value):
+            raise ValueError("an empty question")
+        return value
+
+    def questions(self, lang: str) -> list[str]:
+        return self.questions_fr if lang == "fr" else self.questions_en
 
     def text(self, field: str, lang: str) -> Any:
         value = getattr(self, field)
@@ -49,6 +67,26 @@ class GlossaryTerm(BaseModel):
     fr: str
     also: list[str] = []
     card: str | None = None
+
+
+class Synonym(BaseModel):
+    """Phrases players use for the same thing (``[[synonym]]`` of a glossary), in either language."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True)
+
+    game: str
+    en: list[str] = []
+    fr: list[str] = []
+
+    @field_validator("en", "fr")
+    @classmethod
+    def _not_empty(cls, value: list[str]) -> list[str]:
+        if any(not p.strip() for p in value):
+            raise ValueError("an empty phrase")
+        return [p.strip() for p in value]
+
+    def phrases(self) -> list[str]:
+        return [*self.en, *self.fr]
 
 
 def parse_card(path: Path) -> Card:
@@ -91,12 +129,32 @@ def get_card(card_id: str) -> Card:
 
 
 @cache
+def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
+    terms: list[GlossaryTerm] = []
+    synonyms: list[Synonym] = []
+    common = rules_dir() / "_synonyms.toml"  # players' words shared by every game
+    for path in [*sorted(rules_dir().glob("*/_glossary.toml")), *([common] if common.exists() else [])]:
+        game = "" if path == common else path.parent.name
+        try:
+            with path.open("rb") as fh:
+                data = tomllib.load(fh)
+            for item in data.get("term", []):
+                terms.append(GlossaryTerm(game=game, **item))
+            for item in data.get("synonym", []):
+                entry = Synonym(game=game, **item)
+                if len(entry.phrases()) < 2:
+                    raise ValueError(f"synonym {entry.phrases()}: give two phrases at least")
+                synonyms.append(entry)
+        except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
+            raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
+    return terms, synonyms
+
+
 def glossary() -> list[GlossaryTerm]:
     """Every glossary term of every game."""
-    terms: list[GlossaryTerm] = []
-    for path in sorted(rules_dir().glob("*/_glossary.toml")):
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-        for item in data.get("term", []):
-            terms.append(GlossaryTerm(game=path.parent.name, **item))
-    return terms
+    return _glossaries()[0]
+
+
+def synonyms() -> list[Synonym]:
+    """Every ``[[synonym]]`` entry of every game's glossary."""
+    return _glossaries()[1]

@@ -32,16 +32,30 @@ def _lang(value: str | None) -> str:
     return value
 
 
-@app.command("search", help="Search the rule cards (accents, case and small typos do not matter).")
+@app.command(
+    "search",
+    help="Search the rule cards with a question or words (accents, case and small typos do not matter).",
+)
 def search_cmd(
-    query: Annotated[list[str], typer.Argument(help="Words to look for.")],
-    game: GameOpt = None,
+    query: Annotated[list[str], typer.Argument(help="A question or words to look for.")],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="Rank this game's cards first (default: the current session's game). "
+            "tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters",
+        ),
+    ] = None,
+    all_games: Annotated[
+        bool, typer.Option("--all-games", help="Rank every game's cards alike, whatever session is current.")
+    ] = False,
     lang: LangOpt = None,
     limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.rules_ref.paths import check_game
-    from gm_assist.rules_ref.search import closest_titles, search
+    from gm_assist.rules_ref.paths import check_game, session_game
+    from gm_assist.rules_ref.search import closest_titles, run
 
     text_query = " ".join(query).strip()
     if not text_query:
@@ -49,30 +63,52 @@ def search_cmd(
     if not 1 <= limit <= 50:
         raise GmError("rules.error.bad_limit", limit=limit)
     game_id, language = check_game(game), _lang(lang)
-    hits, found_in = search(text_query, language, game_id, limit)
-    close = [] if hits else closest_titles(text_query, language, game_id)
+    context = game_id or (None if all_games else session_game())
+    result = run(text_query, language, None, limit, context)
+    hits = result.hits
+    close = (
+        [(h.id, h.title) for h in hits[:3]]
+        if hits and not result.confident
+        else ([] if hits else closest_titles(text_query, language, context))
+    )
     data = {
         "query": text_query,
         "lang": language,
-        "found_in": found_in,
+        "found_in": result.found_in,
+        "game_context": result.game_context,
+        "confident": result.confident,
         "results": [
-            {"id": h.id, "title": h.title, "score": h.score, "snippet": h.snippet, "source": h.source}
+            {
+                "id": h.id,
+                "title": h.title,
+                "score": h.score,
+                "answer": h.answer,
+                "snippet": h.snippet,
+                "source": h.source,
+            }
             for h in hits
         ],
         "closest": [{"id": cid, "title": title} for cid, title in close],
     }
 
     def text(out: Any) -> None:
-        if not hits:
-            out.print(t("rules.search.none", query=text_query), markup=False)
+        if not result.confident:
+            key = "rules.search.weak" if hits else "rules.search.none"
+            out.print(t(key, query=text_query), markup=False)
             for cid, title in close:
                 out.print(f"  {cid}  {title}", markup=False)
+            if close:
+                out.print(t("rules.search.next", id=close[0][0]), markup=False)
             return
-        if found_in != language:
+        if result.game_context and result.game_context == context and not game_id:
+            from gm_assist.games import title as game_title
+
+            out.print(t("rules.search.context", game=game_title(result.game_context)), markup=False)
+        if result.found_in != language:
             out.print(t("rules.search.other_lang"), markup=False)
         for h in hits:
-            out.print(f"[bold]{_esc(h.title)}[/bold]  [dim]{h.id} · {_esc(h.source)} · {h.score:.2f}[/dim]")
-            out.print(f"  {h.snippet}", markup=False)
+            out.print(f"[bold]{_esc(h.title)}[/bold]  [dim]{h.id} · {_esc(h.source)}[/dim]")
+            out.print(f"  {h.answer or h.snippet}  ({h.id})", markup=False)
         out.print(t("rules.search.next", id=hits[0].id), markup=False)
 
     emit(data, text, json_out)

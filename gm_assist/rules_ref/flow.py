@@ -7,20 +7,28 @@ from gm_assist.core.prompts import say, select, show, text
 
 
 def lookup(game: str | None = None) -> None:
-    """Loop: query → results → card. Esc goes back to the previous menu."""
+    """Loop: query → results → card. Esc goes back to the previous menu. ``game`` (default: the
+    current session's) ranks that game's cards first, as `rules search` does."""
     from gm_assist.rules_ref.cards import get_card
+    from gm_assist.rules_ref.paths import session_game
     from gm_assist.rules_ref.render import render_card
-    from gm_assist.rules_ref.search import closest_titles, search
+    from gm_assist.rules_ref.search import closest_titles, run
 
+    context = game or session_game()
     while True:
         query = text(
             t("rules.flow.query"), validate=lambda v: None if v.strip() else t("rules.error.empty_query")
         )
-        hits, _ = search(query, lang(), game, 8)
+        result = run(query, lang(), None, 8, context)
+        hits = result.hits
         if not hits:
             say(t("rules.search.none", query=query))
-            choices = closest_titles(query, lang(), game)
+            choices = closest_titles(query, lang(), context)
         else:
+            if not result.confident:
+                say(t("rules.search.weak", query=query))
+            else:
+                say(f"{hits[0].answer}  ({hits[0].id})")
             choices = [(h.id, h.title) for h in hits]
         card_id = select(
             t("rules.flow.pick"),

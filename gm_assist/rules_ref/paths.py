@@ -36,3 +36,13 @@ def check_game(game: str | None) -> str | None:
         if wanted in {fold(g.id), fold(g.package), *map(fold, g.aliases)}:
             return g.id
     raise GmError("rules.error.unknown_game", game=game, known=", ".join(games()))
+
+
+def session_game() -> str | None:
+    """The game of the current session (or of ``--session``), if any: its cards rank first."""
+    from gm_assist.core.index import current_game
+
+    try:
+        return current_game()
+    except (GmError, OSError):
+        return None  # a broken or unreadable index only loses the ranking, never the search

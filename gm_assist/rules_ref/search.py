@@ -1,97 +1,102 @@
-"""Offline search over the rule cards: SQLite FTS5 (stdlib) over accent-folded, stemmed text.
+"""Offline search over the rule cards: an inverted index in SQLite (stdlib), scored in Python.
 
-- Each card is indexed twice, once per language, with that language's Snowball stemmer.
-- Columns are weighted: title 6, keywords 4, body 1 (BM25, as FTS5 ranks it).
-- A query is folded and stemmed in the language asked for; words unknown to the index are replaced
-  by the closest indexed word (difflib), so "initative" and "fatige" still find their cards.
-- Strategy: all words, then any word, then raw prefixes; in the asked language first, then in the
-  other one when nothing matches ("vilain" with --lang en finds the baddie cards).
-- The index is built once and cached under the gm-assist home, keyed by the cards' names, sizes
-  and modification times: editing a card rebuilds it on the next search.
+- Each card is indexed once per language, folded (accents, case) and stemmed with that language's
+  Snowball stemmer, in four fields weighted apart (`WEIGHTS`): title, keywords, the questions the
+  card answers (``questions_en``/``questions_fr``), body. Scoring is BM25F over those fields.
+- A query is a player's question: its language is read from its words (the asked language breaks a
+  tie), question words and fillers of both languages are dropped (`STOP`), number words become
+  digits, and negations are ignored, so "how many", "est-ce que" or "can't" never drown the content
+  words. A word unknown to the index is corrected to the closest indexed word **of the query's
+  language only**, at a lower weight.
+- Synonyms of each game's glossary (``[[synonym]]`` and ``[[term]]``) are applied at query time in
+  both directions: a query holding one phrase of an entry also looks for the others, at a lower weight.
+- Game context: with a game (the current session's, ``--game``, or one the query names), that game's
+  cards rank first. `confident` says whether the best card covers the question well.
+- The index is built once and cached under the gm-assist home, keyed by the cards' and glossaries'
+  names, sizes and modification times: editing a card rebuilds it on the next search. Building is
+  safe when several processes do it at once (a lock, then an atomic replace), and a read-only or full
+  home searches from an index kept in memory.
 """
 
 from __future__ import annotations
 
-import difflib
 import hashlib
+import json
+import math
+import os
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from gm_assist.core.names import fold
 
-WEIGHTS = (6.0, 4.0, 1.0)
+FIELDS = ("title", "keywords", "questions", "body")
+WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 0.5}
+K1, B = 1.2, 0.75
+FUZZY_WEIGHT = 0.6
+"""Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
+SYNONYM_WEIGHT = 0.6
+"""Weight of a word brought in by a glossary synonym of a phrase of the query."""
+CONFIDENT = 0.55
+"""`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
+COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
+"""A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
+question's words beats one that repeats a single word."""
+PHRASE_BONUS = 4.0
+"""Added per word of a card's title or keyword phrase that the question holds in full (doubled when
+the question is that phrase and nothing else)."""
+PAIR_BONUS = 4.0
+"""Added per pair of neighbouring question words that a card's title, keywords or questions hold side
+by side ("score marker", "même case")."""
+QUESTION_BONUS = 10.0
+"""Added times the cosine between the question and the nearest question the card lists."""
+INDEX_VERSION = "rules-index-v3"
+
 _WORD = re.compile(r"[a-z0-9]+")
-_STOP = {
-    "en": {
-        "the",
-        "a",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "and",
-        "or",
-        "is",
-        "it",
-        "what",
-        "how",
-        "does",
-        "do",
-        "for",
-        "with",
-        "when",
-        "i",
-        "my",
-        "can",
-        "you",
-        "at",
-        "be",
-        "are",
-        "its",
-        "rule",
-        "rules",
-    },
-    "fr": {
-        "le",
-        "la",
-        "les",
-        "un",
-        "une",
-        "des",
-        "de",
-        "du",
-        "d",
-        "l",
-        "et",
-        "ou",
-        "a",
-        "au",
-        "aux",
-        "en",
-        "est",
-        "que",
-        "qui",
-        "quoi",
-        "comment",
-        "pour",
-        "avec",
-        "quand",
-        "je",
-        "on",
-        "se",
-        "sur",
-        "ce",
-        "regle",
-        "regles",
-        "il",
-        "elle",
-        "y",
-    },
+_CODE = re.compile(r"\s*\(?`[^`]*`\)?")
+"""A `card/id` reference in a body (with its parentheses): a pointer, not words of the card."""
+
+# Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
+# question is asked, not what it is about. A word is dropped when either language lists it (the
+# language of a short query is a guess), so neither list holds a word the other uses for content.
+STOP = {
+    "en": frozenset(
+        """a an the of to in on at by for from with about into onto over under and or but if then than
+        so as is are was were be been being am do does did doing done have has had having can could
+        may might must shall should will would i me my mine we us our ours you your yours he him his
+        she her hers it its they them their theirs this that these those there here what whats which
+        who whom whose when where why how what's it's i'm i've don't can't cannot isn't aren't doesn't
+        didn't won't wouldn't shouldn't couldn't not no nor never any anything some someone somebody
+        something one ones just also still only very too really please rule rules ok okay yes happen
+        happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
+        else ever again even like want wanted need needs supposed allowed say says said know tell
+        mean means use used using work works way much many often whole all every each other another
+        time times""".split()
+    ),
+    "fr": frozenset(
+        """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
+        quoi quel quelle quels quelles lequel laquelle lesquels dont ou où quand comment combien
+        pourquoi est es suis sommes sont etre être ete été sera seront serait etait était ai as avons
+        avez ont avoir eu fait faire fais font faut peut peux pouvons pouvez peuvent pourrait pouvoir
+        dois doit doivent devoir je j me m moi tu te t toi il ils elle elles on nous vous se s soi
+        lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
+        cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
+        aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
+        pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
+        veut dire sert servir marche fonctionne comme ici""".split()
+    ),
 }
+
+NUMBERS = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "twice": "2",
+    "zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
+    "neuf": "9", "dix": "10", "vingt": "20",
+}  # fmt: skip
+"""Number words read as digits (cards write "round 6", players say "round six"); "one"/"un"/"une"
+stay articles, "six" is the same word in both languages."""
 
 
 @cache
@@ -101,15 +106,45 @@ def _stemmer(lang: str):  # type: ignore[no-untyped-def]
     return snowballstemmer.stemmer("french" if lang == "fr" else "english")
 
 
+_DICE = re.compile(r"\b[dD][éÉ]s?\b")
+"""French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents (what `fold` does for words, faster on whole card bodies)."""
+    text = text.casefold()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
 def words(text: str) -> list[str]:
-    """Folded words of a text (accents and case removed)."""
-    return _WORD.findall(fold(text))
+    """Folded words of a text (accents and case removed), number words as digits."""
+    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(_DICE.sub(" dice ", text)))]
+
+
+def _content(ws: list[str]) -> list[str]:
+    return [w for w in ws if w not in STOP["en"] and w not in STOP["fr"]]
 
 
 def stems(text: str, lang: str, keep_stop: bool = False) -> list[str]:
     """Folded, stemmed words of a text in ``lang`` (stop words dropped unless asked)."""
-    ws = [w for w in words(text) if keep_stop or w not in _STOP[lang]]
-    return [fold(s) for s in _stemmer(lang).stemWords(ws)]
+    ws = words(text) if keep_stop else _content(words(text))
+    return [stem(w, lang) for w in ws]
+
+
+_STEMS: dict[tuple[str, str], str] = {}
+
+
+def stem(word: str, lang: str) -> str:
+    """A folded word's stem in ``lang`` (remembered: the same words come back all the time)."""
+    key = (word, lang)
+    found = _STEMS.get(key)
+    if found is None:
+        found = _STEMS[key] = fold(_stemmer(lang).stemWord(word))
+    return found
 
 
 @dataclass
@@ -121,212 +156,598 @@ class Hit:
     source: str
     lang: str
     game: str
+    answer: str = ""
+    coverage: float = 0.0
+
+
+@dataclass
+class Result:
+    """What a search found: the hits, the language they were found in, the game context used, and
+    whether the best hit answers well."""
+
+    hits: list[Hit]
+    found_in: str
+    game_context: str | None = None
+    confident: bool = False
+    corrections: dict[str, str] = field(default_factory=dict)
+
+
+# --- the index ---------------------------------------------------------------------------------
+
+
+def _sources() -> list[Path]:
+    from gm_assist.rules_ref.paths import card_files, rules_dir
+
+    # this module too: a new version of the index's layout or of its stemming rebuilds it
+    glossaries = sorted(rules_dir().glob("*/_glossary.toml")) + sorted(rules_dir().glob("_synonyms.toml"))
+    return [*card_files(), *glossaries, Path(__file__)]
 
 
 def _cache_key(files: list[Path]) -> str:
-    h = hashlib.sha1(b"rules-index-v2")
+    h = hashlib.sha1(INDEX_VERSION.encode())
     for path in files:
         st = path.stat()
         h.update(f"{path.parent.name}/{path.name}:{st.st_size}:{st.st_mtime_ns}".encode())
     return h.hexdigest()[:16]
 
 
+def _game_names() -> dict[str, str]:
+    """Folded names a question may use for a game → game id."""
+    from gm_assist.games import GAMES
+
+    names: dict[str, str] = {}
+    for g in GAMES.values():
+        for name in (g.id, *g.aliases):
+            names[" ".join(words(name.replace("-", " ")))] = g.id
+    names.update({"too many bones": "tmb", "sheepy time": "insomnia", "mice mystics": "mice-and-mystics"})
+    names.pop("souris", None)  # a word of the game's own questions, not only its name
+    names.pop("peluches", None)
+    return names
+
+
+def _synonym_groups() -> list[dict[str, object]]:
+    """Each glossary entry as a group of phrases (folded word lists), with its game."""
+    from gm_assist.rules_ref.cards import glossary, synonyms
+
+    groups: list[dict[str, object]] = []
+    for entry in synonyms():
+        tagged = [("en", p) for p in entry.en] + [("fr", p) for p in entry.fr]
+        groups.append({"game": entry.game, "phrases": tagged})
+    for term in glossary():
+        tagged = [("en", term.en), ("fr", term.fr)] + [("", p) for p in term.also]
+        groups.append({"game": term.game, "phrases": tagged})
+    for group in groups:
+        seen: dict[tuple[str, ...], str] = {}
+        for lang, phrase in group["phrases"]:  # type: ignore[attr-defined]
+            ws = tuple(words(phrase))
+            if ws and len(ws) <= 4 and [w for w in _content(list(ws)) if len(w) > 1]:  # not "B", "L"
+                seen[ws] = "" if ws in seen and seen[ws] != lang else lang
+        group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
+    return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
+
+
 def _build(db: sqlite3.Connection) -> None:
     from gm_assist.rules_ref.cards import LANGS, all_cards
 
     db.executescript(
-        "CREATE VIRTUAL TABLE fts USING fts5(title, keywords, body, card UNINDEXED, lang UNINDEXED,"
-        " tokenize='unicode61 remove_diacritics 2');"
-        "CREATE TABLE cards(card, lang, game, title, source, body, PRIMARY KEY(card, lang));"
-        "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word));"
+        "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, questions, sentences,"
+        " PRIMARY KEY(card, lang));"
+        "CREATE TABLE post(lang, stem, card, field, tf);"
+        "CREATE INDEX post_stem ON post(lang, stem);"
+        "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word)) WITHOUT ROWID;"
+        "CREATE INDEX vocab_word ON vocab(word);"
+        "CREATE TABLE meta(key PRIMARY KEY, value);"
     )
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
+    totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
+    count = dict.fromkeys(LANGS, 0)
     for card in all_cards().values():
         for lang in LANGS:
-            title = card.text("title", lang)
-            keywords = " ".join(card.text("keywords", lang) or [])
-            body = card.text("body", lang)
-            cols = [" ".join(stems(t, lang, keep_stop=True)) for t in (title, keywords, body)]
-            db.execute("INSERT INTO fts VALUES (?,?,?,?,?)", (*cols, card.id, lang))
+            texts = {
+                "title": card.text("title", lang),
+                "keywords": " ; ".join(card.text("keywords", lang) or []),
+                "questions": " ; ".join(card.questions(lang)),
+                "body": _CODE.sub("", card.text("body", lang)),  # card ids are not the card's words
+            }
+            lens = {}
+            for name, value in texts.items():
+                ss = stems(value, lang)
+                lens[name] = len(ss)
+                totals[lang][name] += len(ss)
+                tf: dict[str, int] = {}
+                for s in ss:
+                    tf[s] = tf.get(s, 0) + 1
+                rows = [(lang, s, card.id, name, n) for s, n in tf.items()]
+                db.executemany("INSERT INTO post VALUES (?,?,?,?,?)", rows)
+                vocab[lang].update(ss)
+                vocab[lang].update(_content(words(value)))
+            count[lang] += 1
+            parts = (texts["title"], *re.split(r"[(),:;]", texts["title"]))
+            titles = [" ".join(stems(p, lang)) for p in parts]
+            keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
+            stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
+            pairs = set()  # neighbouring words of the title, keywords and questions: "score marker"
+            for text in (texts["title"], *(card.text("keywords", lang) or []), *card.questions(lang)):
+                ss = stems(text, lang)
+                pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
+            stemmed += ["P" + p for p in sorted(pairs)]
+            asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
+            sentences = [[x, len(words(x)), sorted(set(stems(x, lang)))] for x in _sentences(texts["body"])]
             db.execute(
-                "INSERT INTO cards VALUES (?,?,?,?,?,?)", (card.id, lang, card.game, title, card.source, body)
+                "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (
+                    card.id,
+                    lang,
+                    card.game,
+                    texts["title"],
+                    card.source,
+                    texts["body"],
+                    json.dumps(lens),
+                    json.dumps(stemmed),
+                    json.dumps([q for q in asked if q]),
+                    json.dumps(sentences, ensure_ascii=False),
+                ),
             )
-            for col in cols:
-                vocab[lang].update(col.split())
-            vocab[lang].update(words(title + " " + keywords))
     db.executemany(
         "INSERT OR IGNORE INTO vocab VALUES (?,?)", [(lang, w) for lang, ws in vocab.items() for w in ws]
     )
+    avg = {lang: {f: totals[lang][f] / max(1, count[lang]) for f in FIELDS} for lang in LANGS}
+    sql = "SELECT stem, count(DISTINCT card) FROM post WHERE lang=? GROUP BY stem"
+    df = {lang: dict(db.execute(sql, (lang,))) for lang in LANGS}
+    db.executemany(
+        "UPDATE cards SET questions=? WHERE card=? AND lang=?",
+        [
+            (json.dumps([[q, _norm(q, df[lang], count[lang])] for q in json.loads(asked)]), card, lang)
+            for card, lang, asked in db.execute("SELECT card, lang, questions FROM cards").fetchall()
+        ],
+    )
+    meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
+    db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
+
+
+def _idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def _norm(terms: list[str], df: dict[str, int], n: int) -> float:
+    """The length of a question's idf vector (for the cosine with a query)."""
+    return math.sqrt(sum(_idf(df.get(t, 1), n) ** 2 for t in terms)) or 1.0
 
 
 _db: sqlite3.Connection | None = None
 
 
+def _open_cached(path: Path) -> sqlite3.Connection | None:
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        db.execute("SELECT value FROM meta WHERE key='n'").fetchone()
+        return db
+    except sqlite3.DatabaseError:
+        return None
+
+
+def _store(memory: sqlite3.Connection, path: Path) -> sqlite3.Connection | None:
+    """Write the built index to ``path`` under a lock (another process may be building it too):
+    a temporary file, then an atomic replace. None when the home cannot take it."""
+    from gm_assist.core.errors import EnvError
+    from gm_assist.core.store import file_lock
+
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    try:
+        with file_lock(path.parent / "rules-index.lock", timeout=20):
+            ready = _open_cached(path)  # built by another process while this one waited
+            if ready is not None:
+                return ready
+            disk = sqlite3.connect(tmp)
+            try:
+                memory.backup(disk)
+            finally:
+                disk.close()
+            os.replace(tmp, path)
+            for old in path.parent.glob("rules-*.sqlite"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+    except (OSError, sqlite3.Error, EnvError):
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return None  # a read-only or full home still searches, from memory
+    return None
+
+
 def connect() -> sqlite3.Connection:
-    """The search index, from the cache if it is up to date, else built (and cached)."""
+    """The search index, from the cache if it is up to date, else built (and cached if possible)."""
     global _db
     if _db is not None:
         return _db
     from gm_assist.core.context import home_dir
-    from gm_assist.rules_ref.paths import card_files
 
-    path = home_dir() / "cache" / f"rules-{_cache_key(card_files())}.sqlite"
-    if path.exists():
-        try:
-            _db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-            _db.execute("SELECT count(*) FROM cards").fetchone()
-            return _db
-        except sqlite3.DatabaseError:
-            _db = None
+    path = home_dir() / "cache" / f"rules-{_cache_key(_sources())}.sqlite"
+    _db = _open_cached(path)
+    if _db is not None:
+        return _db
     memory = sqlite3.connect(":memory:", check_same_thread=False)
     _build(memory)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("rules-*.sqlite"):
-            old.unlink(missing_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.unlink(missing_ok=True)
-        disk = sqlite3.connect(tmp)
-        memory.backup(disk)
-        disk.close()
-        tmp.replace(path)
     except OSError:
-        pass  # a read-only home still searches, just without the cache
-    _db = memory
+        pass
+    _db = _store(memory, path) or memory
     return _db
 
 
+def reset() -> None:
+    """Forget the open index (tests that switch homes or edit cards)."""
+    global _db
+    _db = None
+    _meta.cache_clear()
+    _lens.cache_clear()
+    _vocab_list.cache_clear()
+    _synonym_index.cache_clear()
+
+
 @cache
-def _vocab(lang: str) -> tuple[frozenset[str], list[str]]:
-    rows = connect().execute("SELECT word FROM vocab WHERE lang=?", (lang,)).fetchall()
-    ws = [r[0] for r in rows]
-    return frozenset(ws), ws
+def _meta() -> dict[str, object]:
+    return {k: json.loads(v) for k, v in connect().execute("SELECT key, value FROM meta")}
 
 
-def _query_words(query: str) -> list[str]:
-    """Folded query words without the stop words of either language (a query's language is unknown)."""
-    return [w for w in words(query) if w not in _STOP["en"] and w not in _STOP["fr"]]
+@cache
+def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float]]]]:
+    rows = connect().execute("SELECT card, game, lens, phrases, questions FROM cards WHERE lang=?", (lang,))
+    return {
+        card: (game, json.loads(lens), json.loads(phrases), json.loads(asked))
+        for card, game, lens, phrases, asked in rows
+    }
 
 
-def _terms(query: str, lang: str, fuzzy: bool) -> list[str]:
-    """Query stems in ``lang``; with ``fuzzy``, an unknown word becomes the closest indexed word."""
-    known, listing = _vocab(lang)
-    stemmer = _stemmer(lang)
-    out = []
-    for word in _query_words(query):
-        stem = fold(stemmer.stemWord(word))
-        if stem in known:
-            out.append(stem)
-        elif word in known:
-            out.append(word)
-        elif fuzzy:
-            close = difflib.get_close_matches(stem, listing, n=1, cutoff=0.75) or difflib.get_close_matches(
-                word, listing, n=1, cutoff=0.75
-            )
-            if close:
-                out.append(close[0])
-        else:
-            return []  # an exact pass needs every word known in this language
-    return list(dict.fromkeys(out))
+@cache
+def _synonym_index() -> dict[str, list[int]]:
+    """First word of each synonym phrase → the entries holding it (a query checks only those)."""
+    out: dict[str, list[int]] = {}
+    for i, group in enumerate(_meta()["synonyms"]):  # type: ignore[arg-type]
+        for _, phrase in group["phrases"]:
+            out.setdefault(phrase[0], []).append(i)
+    return out
 
 
-def _quote(term: str) -> str:
-    return '"' + term.replace('"', "") + '"'
-
-
-TITLE_BONUS = 3.0
-"""Added to a card whose title holds every query term: "comfort zone" prefers the card titled so."""
-
-
-def _run(
-    match: str, lang: str, game: str | None, limit: int, terms: list[str] = ()
-) -> list[tuple[str, float]]:
-    sql = (
-        "SELECT card, bm25(fts, ?, ?, ?) AS rank, title FROM fts WHERE fts MATCH ? AND lang = ?"
-        + (" AND card LIKE ?" if game else "")
-        + " ORDER BY rank LIMIT ?"
+@cache
+def _vocab_list(lang: str, first: str) -> list[str]:
+    rows = connect().execute(
+        "SELECT DISTINCT stem FROM post WHERE lang=? AND stem >= ? AND stem < ?", (lang, first, first + "{")
     )
-    params: list[object] = [*WEIGHTS, match, lang]
-    if game:
-        params.append(f"{game}/%")
-    params.append(limit * 4)
-    try:
-        rows = connect().execute(sql, params).fetchall()
-    except sqlite3.OperationalError:
-        return []
-    wanted = set(terms)
-    scored = [
-        (card, -rank + (TITLE_BONUS if wanted and wanted <= set(title.split()) else 0.0))
-        for card, rank, title in rows
-    ]
-    scored.sort(key=lambda item: -item[1])
-    return scored[:limit]
+    return [r[0] for r in rows]
 
 
-def _search_terms(terms: list[str], lang: str, game: str | None, limit: int) -> list[tuple[str, float]]:
-    for joiner in (" AND ", " OR "):
-        found = _run(joiner.join(_quote(t) for t in terms), lang, game, limit, terms)
-        if found:
-            return found
-    return []
+# --- the query ---------------------------------------------------------------------------------
 
 
-def _strategies(query: str, lang: str) -> list[tuple[str, list[str], bool]]:
-    """(language, terms, prefix?) to try in order: exact words in the asked language, then in the
-    other one, then typo-corrected in each, then raw prefixes."""
-    other = "fr" if lang == "en" else "en"
-    plans: list[tuple[str, list[str], bool]] = []
-    for fuzzy in (False, True):
-        for where in (lang, other):
-            terms = _terms(query, where, fuzzy)
-            if terms:
-                plans.append((where, terms, False))
-    raw = [w for w in _query_words(query) if len(w) >= 3]
-    if raw:
-        plans += [(lang, raw, True), (other, raw, True)]
-    return plans
+def _known(ws: list[str]) -> dict[str, set[str]]:
+    """For each language, which of ``ws`` the index knows (as a word or a stem)."""
+    out: dict[str, set[str]] = {"en": set(), "fr": set()}
+    if ws:
+        marks = ",".join("?" * len(ws))
+        for lang, word in connect().execute(f"SELECT lang, word FROM vocab WHERE word IN ({marks})", ws):
+            out[lang].add(word)
+    return out
 
 
-def snippet(body: str, terms: list[str], lang: str, width: int = 110) -> str:
-    """About ``width`` characters of the body around the first word matching a query term."""
-    flat = " ".join(line.strip("#*- ") for line in body.splitlines() if line.strip())
-    tokens = list(re.finditer(r"\w+", flat))
-    stemmer = _stemmer(lang)
-    for tok in tokens:
-        w = fold(tok.group())
-        if (
-            w in terms
-            or fold(stemmer.stemWord(w)) in terms
-            or any(w.startswith(t) for t in terms if len(t) > 3)
-        ):
-            start = max(0, tok.start() - width // 3)
-            piece = flat[start : start + width]
-            return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
-    return flat[:width] + ("…" if len(flat) > width else "")
+def _lang_scores(query: str) -> dict[str, float]:
+    """How French and how English a query looks: its function words, its accents, the words the
+    index knows in one language only."""
+    ws = words(query)
+    score = {"en": 0.0, "fr": 0.0}
+    for w in ws:
+        for lang in score:
+            if w in STOP[lang] and w not in STOP["en" if lang == "fr" else "fr"]:
+                score[lang] += 2
+    score["fr"] += 2 * len(re.findall(r"[àâçéèêëîïôûùüÿœ]|\b[dlnjsmtc]'|\bqu'", query.lower()))
+    known = _known(_content(ws))
+    for lang in score:
+        score[lang] += len(known[lang] - known["fr" if lang == "en" else "en"])
+    return score
 
 
-def search(query: str, lang: str, game: str | None = None, limit: int = 5) -> tuple[list[Hit], str]:
-    """Ranked hits for ``query``; the second value is the language the hits were found in."""
-    for where, terms, prefix in _strategies(query, lang):
-        if prefix:
-            found = _run(" OR ".join(_quote(w) + "*" for w in terms), where, game, limit)
-        else:
-            found = _search_terms(terms, where, game, limit)
-        if not found:
+def _parse_in_its_language(query: str, asked: str, game: str | None) -> _Query:
+    """The query parsed in the language it is written in. When its words do not tell (a misspelled
+    question with no function word), the language whose index its words are nearest to wins, so a
+    misspelled French question is corrected into French words, never into English ones."""
+    score = _lang_scores(query)
+    other = "fr" if asked == "en" else "en"
+    if score["en"] != score["fr"]:
+        return _parse(query, other if score[other] > score[asked] else asked, game=game)
+    mine, theirs = _parse(query, asked, game=game), _parse(query, other, game=game)
+    weight = {lang: sum(q.weights[s] for s in q.origin if q.origin[s] in q.words) for lang, q in
+              ((asked, mine), (other, theirs))}  # fmt: skip
+    return theirs if weight[other] > weight[asked] else mine
+
+
+def _named_game(ws: list[str]) -> tuple[str | None, list[str]]:
+    """The game a question names, if any, and the question's words without that name."""
+    names: dict[str, str] = _meta()["games"]  # type: ignore[assignment]
+    text = " " + " ".join(ws) + " "
+    for name in sorted(names, key=len, reverse=True):
+        if f" {name} " in text:
+            return names[name], text.replace(f" {name} ", " ").split()
+    return None, ws
+
+
+def _has(seq: list[str], phrase: tuple[str, ...] | list[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(seq[i : i + n]) == tuple(phrase) for i in range(len(seq) - n + 1))
+
+
+def _fuzzy(stem: str, lang: str) -> str | None:
+    if len(stem) < 4:
+        return None
+    import difflib
+
+    candidates = [w for w in _vocab_list(lang, stem[0]) if abs(len(w) - len(stem)) <= 2]
+    close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+@dataclass
+class _Query:
+    lang: str
+    weights: dict[str, float]  # stem → weight
+    sequence: str  # the question's content stems in order, space-separated, between spaces
+    origin: dict[str, str]  # stem → the query word it stands for (coverage counts words, not stems)
+    words: list[str]  # the content words of the question
+    corrections: dict[str, str]
+
+
+def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
+    ws = words(query)
+    content = _content(ws)
+    weights: dict[str, float] = {}
+    origin: dict[str, str] = {}
+    corrections: dict[str, str] = {}
+    known_stems = set()
+    if content:
+        candidates = [stem(w, lang) for w in content]
+        marks = ",".join("?" * len(candidates))
+        known_stems = {
+            r[0]
+            for r in connect().execute(
+                f"SELECT DISTINCT stem FROM post WHERE lang=? AND stem IN ({marks})", (lang, *candidates)
+            )
+        }
+    for word in content:
+        root = stem(word, lang)
+        if root in known_stems:
+            weights.setdefault(root, 1.0)
+            origin.setdefault(root, word)
+        elif fuzzy and not word.isdigit():
+            close = _fuzzy(root, lang)
+            if close:
+                weights.setdefault(close, FUZZY_WEIGHT)
+                origin.setdefault(close, word)
+                corrections[word] = close
+    # synonyms, both directions: a phrase of the query brings in the other phrases of its entry
+    groups = _meta()["synonyms"]
+    for index in sorted({i for w in ws for i in _synonym_index().get(w, ())}):
+        group = groups[index]  # type: ignore[index]
+        if game and group["game"] not in ("", game):
+            continue  # another game's words; "" is the players' vocabulary shared by every game
+        phrases = group["phrases"]
+        matched = [p for _, p in phrases if _has(ws, p)]
+        if not matched:
             continue
-        db = connect()
-        hits = []
-        for card_id, score in found:
-            g, source, body = db.execute(
-                "SELECT game, source, body FROM cards WHERE card=? AND lang=?", (card_id, where)
-            ).fetchone()
-            title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[
-                0
-            ]
-            hits.append(Hit(card_id, title, round(score, 3), snippet(body, terms, where), source, where, g))
-        return hits, where
-    return [], lang
+        stand_for = " ".join(matched[0])
+        for in_lang, phrase in phrases:
+            if phrase in matched or in_lang not in ("", lang):
+                continue  # a phrase of the other language would only match stray words of this one
+            for root in stems(" ".join(phrase), lang):
+                if root not in weights:
+                    weights[root] = SYNONYM_WEIGHT
+                    origin[root] = stand_for
+    sequence = " " + " ".join(stem(w, lang) for w in content) + " "
+    return _Query(lang, weights, sequence, origin, content, corrections)
+
+
+def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
+    """(card, score, coverage) of every card matching a term, best first; and each term's idf.
+    The coverage (for `confident`) is the idf-weighted share of the question's words the card holds,
+    a word found only in its body counting half."""
+    if not q.weights:
+        return [], {}
+    lens = _lens(q.lang)
+    meta = _meta()
+    n = meta["n"][q.lang]  # type: ignore[index]
+    avg = meta["avg"][q.lang]  # type: ignore[index]
+    marks = ",".join("?" * len(q.weights))
+    rows = (
+        connect()
+        .execute(
+            f"SELECT stem, card, field, tf FROM post WHERE lang=? AND stem IN ({marks})", (q.lang, *q.weights)
+        )
+        .fetchall()
+    )
+    per: dict[str, dict[str, float]] = {}
+    strong: dict[str, set[str]] = {}  # stems a card holds outside its body (title, keywords, questions)
+    for stem, card, fname, tf in rows:
+        if game and not card.startswith(game + "/"):
+            continue
+        if fname != "body":
+            strong.setdefault(card, set()).add(stem)
+        length = lens[card][1][fname]
+        norm = 1 - B + B * length / max(avg[fname], 1e-9)
+        d = per.setdefault(card, {})
+        d[stem] = d.get(stem, 0.0) + WEIGHTS[fname] * tf / norm
+    holders: dict[str, set[str]] = {}
+    for stem, card, *_ in rows:
+        holders.setdefault(stem, set()).add(card)
+    idf = {s: _idf(len(cards), n) for s, cards in holders.items()}
+    qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
+    # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
+    # corrected word counts for the word it stands for)
+    word_idf: dict[str, float] = {}
+    for stem, word in q.origin.items():
+        word_idf[word] = max(word_idf.get(word, 0.0), idf.get(stem, 0.0) * q.weights[stem])
+    unknown = [w for w in q.words if w not in word_idf]
+    mean_idf = sum(word_idf.values()) / len(word_idf) if word_idf else 1.0
+    total = sum(word_idf.values()) + 0.5 * mean_idf * len(set(unknown))
+    scored = []
+    for card, tfs in per.items():
+        score = 0.0
+        held: dict[str, float] = {}
+        said: dict[str, float] = {}  # the same, a word found only in the body counting half
+        for stem, tfw in tfs.items():
+            score += q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
+            word = q.origin[stem]
+            held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
+            half = 1.0 if stem in strong.get(card, ()) else 0.5
+            said[word] = max(said.get(word, 0.0), idf[stem] * q.weights[stem] * half)
+        coverage = sum(held.values()) / total if total else 0.0
+        score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
+        # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
+        bonus = 0.0
+        pairs = 0
+        for phrase in lens[card][2]:
+            if phrase.startswith("P"):
+                pairs += f" {phrase[1:]} " in q.sequence
+                continue
+            in_title = phrase.startswith("T")
+            phrase = phrase.removeprefix("T")
+            if f" {phrase} " in q.sequence:
+                size = phrase.count(" ") + 1
+                gain = PHRASE_BONUS * (size if size > 1 else 0.5) * (2 if q.sequence == f" {phrase} " else 1)
+                bonus = max(bonus, gain * (1.5 if in_title else 1))
+        # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
+        near = 0.0
+        for terms, norm in lens[card][3]:
+            dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
+            near = max(near, dot / (qnorm * norm))
+        answered = sum(said.values()) / total if total else 0.0
+        bonus += PAIR_BONUS * pairs
+        scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
+
+    scored.sort(key=lambda item: (-item[1], item[0]))
+    return scored, idf
+
+
+def _sentences(body: str) -> list[str]:
+    """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped)."""
+    out: list[str] = []
+    in_code = False
+    for line in body.splitlines():
+        line = line.strip()
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code or not line or set(line) <= set("|-: "):
+            continue
+        if line.startswith("|"):
+            line = " · ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
+        line = _CODE.sub("", line)
+        line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
+        line = line.replace("**", "").replace("`", "").replace("*", "")
+        out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
+    return out
+
+
+def answer(sentences: list[list[object]], q: _Query, idf_of: dict[str, float]) -> str:
+    """The one or two sentences of a card's body that best answer the question (``sentences``:
+    the body's sentences with their word counts and stems, as the index keeps them)."""
+    if not sentences:
+        return ""
+    best, best_score = 0, 0.0
+    for i, (sentence, size, held) in enumerate(sentences):
+        found = [q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights]  # type: ignore[attr-defined]
+        # more of the question's words first, then the shortest sentence that says it
+        score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)  # type: ignore[operator]
+        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):  # type: ignore[union-attr,arg-type]
+            score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
+        if score > best_score:
+            best, best_score = i, score
+    text = str(sentences[best][0])
+    if len(text) < 90 and best + 1 < len(sentences):
+        text += " " + str(sentences[best + 1][0])
+    return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
+
+
+def snippet(text: str, width: int = 110) -> str:
+    """About ``width`` characters of the answer (the short form of earlier versions)."""
+    return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _prefix_query(query: str, lang: str) -> _Query:
+    """Last resort: raw words as prefixes of indexed stems ("trampo")."""
+    weights: dict[str, float] = {}
+    origin: dict[str, str] = {}
+    content = [w for w in _content(words(query)) if len(w) >= 3]
+    for word in content:
+        for stem in _vocab_list(lang, word[0]):
+            if stem.startswith(word) or (len(stem) >= 4 and word.startswith(stem)):
+                weights.setdefault(stem, 0.5)
+                origin.setdefault(stem, word)
+    return _Query(lang, weights, " ", origin, content, {})
+
+
+def run(
+    query: str,
+    lang: str,
+    game: str | None = None,
+    limit: int = 5,
+    context: str | None = None,
+) -> Result:
+    """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
+    unless the question names another game. Titles are in ``lang``; answers in the language the
+    question was found in."""
+    named, rest = _named_game(words(query))
+    ctx_game = named or context
+    if named and _content(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
+        query = " ".join(rest)
+    q = _parse_in_its_language(query, lang, game or ctx_game)
+    where = q.lang
+    other = "fr" if where == "en" else "en"
+    scored, idf = _score(q, game)
+    if not scored:  # words of the other language, exactly ("vilain" asked in English)
+        alt = _parse(query, other, fuzzy=False, game=game or ctx_game)
+        alt_scored, alt_idf = _score(alt, game)
+        if alt_scored:
+            q, scored, idf = alt, alt_scored, alt_idf
+    if not scored:
+        q = _prefix_query(query, where)
+        scored, idf = _score(q, game)
+    if ctx_game:
+        scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
+    scored = scored[:limit]
+    db = connect()
+    hits = []
+    for card_id, score, coverage in scored:
+        g, source, sentences = db.execute(
+            "SELECT game, source, sentences FROM cards WHERE card=? AND lang=?", (card_id, q.lang)
+        ).fetchone()
+        said = answer(json.loads(sentences), q, idf)
+        title = db.execute("SELECT title FROM cards WHERE card=? AND lang=?", (card_id, lang)).fetchone()[0]
+        hits.append(
+            Hit(
+                card_id,
+                title,
+                round(score, 3),
+                snippet(said),
+                source,
+                q.lang,
+                g,
+                said,
+                round(coverage, 3),
+            )
+        )
+    confident = bool(hits) and hits[0].coverage >= CONFIDENT
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections)
+
+
+def search(
+    query: str, lang: str, game: str | None = None, limit: int = 5, context: str | None = None
+) -> tuple[list[Hit], str]:
+    """Ranked hits for ``query``; the second value is the language the hits were found in."""
+    result = run(query, lang, game, limit, context)
+    return result.hits, result.found_in
 
 
 def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -> list[tuple[str, str]]:
@@ -339,6 +760,8 @@ def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -
         )
         .fetchall()
     )
+    import difflib
+
     by_title = {fold(title): (card, title) for card, title in rows}
     close = difflib.get_close_matches(fold(query), list(by_title), n=n, cutoff=0.0)
     return [by_title[c] for c in close]

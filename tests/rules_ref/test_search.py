@@ -3,66 +3,18 @@ card must be in the top 3. Also the commands' contracts and bad input."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gm_assist.rules_ref.search import search
 
-# (query, lang, expected card). Accents dropped and typos on purpose in some.
+# (query, lang, expected card), shared with bench/rules_search.py. Accents dropped and typos on purpose.
+ROOT = Path(__file__).resolve().parents[2]
 QUERIES = [
-    ("fatigue", "en", "tmb/fatigue"),
-    ("fatige", "fr", "tmb/fatigue"),
-    ("round 6 lose hp", "en", "tmb/fatigue"),
-    ("initative", "en", "tmb/initiative"),
-    ("jauge d'ini", "fr", "tmb/initiative"),
-    ("baddie points", "en", "tmb/baddie-points"),
-    ("points de vilains", "fr", "tmb/baddie-points"),
-    ("battle queue", "en", "tmb/battle-queue"),
-    ("file d'attente", "fr", "tmb/battle-queue"),
-    ("crochetage", "fr", "tmb/lockpicking"),
-    ("lockpick", "en", "tmb/lockpicking"),
-    ("butin lourd", "fr", "tmb/heavy-loot"),
-    ("heavy loot", "en", "tmb/heavy-loot"),
-    ("scout the area", "en", "tmb/scouting"),
-    ("explorer la zone", "fr", "tmb/scouting"),
-    ("plan b", "fr", "tmb/backup-plan"),
-    ("backup plan", "en", "tmb/backup-plan"),
-    ("party wipe", "en", "tmb/party-wipe"),
-    ("groupe hs", "fr", "tmb/party-wipe"),
-    ("bonus hp", "en", "tmb/bonus-hp"),
-    ("degats perforants", "fr", "tmb/damage-types"),
-    ("true damage", "en", "tmb/damage-types"),
-    ("deadly darts", "en", "tmb/deadly-darts"),
-    ("entrainement", "fr", "tmb/training"),
-    ("training points", "en", "tmb/training"),
-    ("pillow", "en", "insomnia/pillow-scoring"),
-    ("oreiller", "fr", "insomnia/pillow-scoring"),
-    ("premier mouton", "fr", "insomnia/first-sheep"),
-    ("first sheep marker", "en", "insomnia/first-sheep"),
-    ("barriere", "fr", "insomnia/fence"),
-    ("fence crossing", "en", "insomnia/fence"),
-    ("reveille", "fr", "insomnia/woken-up"),
-    ("solo score", "en", "insomnia/solo-score"),
-    ("trampoline", "fr", "insomnia/tile-trampoline"),
-    ("nightmare jump", "en", "insomnia/nightmare-jump"),
-    ("piste menace", "fr", "stuffed-fables/threat-track"),
-    ("threat track", "en", "stuffed-fables/threat-track"),
-    ("des blancs rembourrage", "fr", "stuffed-fables/stuffing-recovery"),
-    ("peluche inconsciente", "fr", "stuffed-fables/unconscious"),
-    ("unconcious stuffie", "en", "stuffed-fables/unconscious"),
-    ("monster turn", "en", "stuffed-fables/monster-turn"),
-    ("store a die", "en", "stuffed-fables/store-die"),
-    ("empetree", "fr", "mice-and-mystics/entangled"),
-    ("entangled", "en", "mice-and-mystics/entangled"),
-    ("roue a fromage", "fr", "mice-and-mystics/cheese-wheel"),
-    ("cheese wheel surge", "en", "mice-and-mystics/cheese-wheel"),
-    ("placement des ennemis", "fr", "mice-and-mystics/enemy-placement"),
-    ("poison", "en", "mice-and-mystics/poisoned"),
-    ("end of chapter", "en", "mice-and-mystics/carry-over"),
-    ("comfort zone", "en", "shy-monsters/comfort-zones"),
-    ("zone de confort", "fr", "shy-monsters/comfort-zones"),
-    ("sauter", "fr", "shy-monsters/jump"),
-    ("panique", "fr", "shy-monsters/fear"),
-    ("monstre timide peur", "fr", "shy-monsters/fear"),
+    tuple(line.rstrip("\n").split("\t"))
+    for line in (ROOT / "bench" / "rules_keywords.tsv").read_text(encoding="utf-8").splitlines()
+    if line.strip() and not line.startswith("#")
 ]
 
 
