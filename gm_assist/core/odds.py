@@ -16,6 +16,7 @@ from typing import Any
 
 import icepool
 
+from gm_assist.core.chance import chance, decimal, percent  # noqa: F401  (re-exported for the screens)
 from gm_assist.core.dice import Expression, parse_expression
 from gm_assist.core.errors import GmError
 
@@ -57,11 +58,6 @@ def distribution(die: icepool.Die) -> dict[int, Fraction]:
 def compare(die: icepool.Die, op: str, value: int) -> Fraction:
     """The exact chance that the die's outcome compares to ``value`` (``op``: >=, >, <=, <, ==)."""
     return Fraction(die.probability(op, value))
-
-
-def chance(value: Fraction) -> dict[str, Any]:
-    """The JSON shape of a chance: ``{"probability": 0.583…, "fraction": "7/12"}``."""
-    return {"probability": float(value), "fraction": f"{value.numerator}/{value.denominator}"}
 
 
 def mean(dist: dict[int, Fraction]) -> Fraction:
@@ -120,21 +116,6 @@ def hypergeometric(marked: int, size: int, draws: int) -> dict[int, Fraction]:
 # --- text -----------------------------------------------------------------------------------------
 
 
-def percent(value: Fraction | float) -> str:
-    """A chance for people: ``58 %`` (``58 %`` with a thin space in French), ``<1 %``, ``>99 %``:
-    a rounded 0 or 100 is never shown for a chance that is not exactly 0 or 1."""
-    from gm_assist.core.i18n import t
-
-    p = float(value) * 100
-    if 0 < p < 0.5:
-        shown = "<1"
-    elif 99.5 <= p < 100:
-        shown = ">99"
-    else:
-        shown = f"{p:.0f}"
-    return t("core.odds.percent", value=shown)
-
-
 def _rows(dist: dict[int, Fraction], rows: int, anchor: int | None = None) -> list[tuple[int, int, Fraction]]:
     """(low, high, chance) buckets of consecutive values, at most ``rows`` (+1) of them; a bucket
     starts at ``anchor`` (the first value that succeeds) so that no bucket is half a success."""
@@ -148,8 +129,9 @@ def _rows(dist: dict[int, Fraction], rows: int, anchor: int | None = None) -> li
     return out
 
 
-def chart(dist: dict[int, Fraction], hit: tuple[str, int] | None = None, fancy: bool = True,
-          width: int = 80) -> list[str]:
+def chart(
+    dist: dict[int, Fraction], hit: tuple[str, int] | None = None, fancy: bool = True, width: int = 80
+) -> list[str]:
     """A small bar chart of a distribution, one line per value (or range of values), within
     ``width`` columns: ``  7 │██████████████      17 %``. ``hit``: the comparison, whose values are
     marked with ``▶`` (``>`` when ``fancy`` is false, for pipes and plain terminals, which also get
@@ -162,12 +144,19 @@ def chart(dist: dict[int, Fraction], hit: tuple[str, int] | None = None, fancy: 
     label_width = max(len(label) for label in labels)
     bar_width = max(10, width - label_width - 14)
     top = max(p for _, _, p in buckets) or Fraction(1)
-    ops = {">=": lambda v, n: v >= n, ">": lambda v, n: v > n, "<=": lambda v, n: v <= n,
-           "<": lambda v, n: v < n, "==": lambda v, n: v == n}
+    ops = {
+        ">=": lambda v, n: v >= n,
+        ">": lambda v, n: v > n,
+        "<=": lambda v, n: v <= n,
+        "<": lambda v, n: v < n,
+        "==": lambda v, n: v == n,
+    }
     block, mark, sep = ("█", "▶", "│") if fancy else ("#", ">", "|")
     lines = []
     for (a, b, p), label in zip(buckets, labels, strict=True):
         bar = block * round(float(p / top) * bar_width)
         marked = hit is not None and all(ops[hit[0]](v, hit[1]) for v in range(a, b + 1))
-        lines.append(f"{mark if marked else ' '} {label:>{label_width}} {sep}{bar:<{bar_width}} {percent(p):>6}")
+        lines.append(
+            f"{mark if marked else ' '} {label:>{label_width}} {sep}{bar:<{bar_width}} {percent(p):>6}"
+        )
     return lines

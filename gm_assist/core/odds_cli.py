@@ -13,10 +13,6 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import emit
 
 
-def _number(value: float) -> str:
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
 def odds(expression: str, json_out: bool) -> None:
     """Compute and print the odds of ``expression`` (JSON keys: see README, `odds`)."""
     from gm_assist.core import odds as math
@@ -39,7 +35,7 @@ def odds(expression: str, json_out: bool) -> None:
                     percent=math.percent(Fraction(data["fraction"])),
                     fraction=data["fraction"],
                 )
-                + f" — {t('core.odds.mean', mean=_number(data['mean']))}",
+                + f" — {t('core.odds.mean', mean=math.decimal(data['mean']))}",
                 markup=False,
             )
         else:
@@ -49,7 +45,7 @@ def odds(expression: str, json_out: bool) -> None:
                     expression=expression,
                     low=data["min"],
                     high=data["max"],
-                    mean=_number(data["mean"]),
+                    mean=math.decimal(data["mean"]),
                 ),
                 markup=False,
             )
