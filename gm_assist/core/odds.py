@@ -20,8 +20,8 @@ from gm_assist.core.chance import chance, decimal, percent  # noqa: F401  (re-ex
 from gm_assist.core.dice import Expression, parse_expression
 from gm_assist.core.errors import GmError
 
-#: the largest total range (sum over the terms of dice × sides) `odds` computes: 1000 keeps the
-#: worst case (50d20, 10d100) under ~0.4 s; 10d1000 would take ~40 s (bench/odds.py)
+#: the largest total range (sum over the terms of dice × sides) `odds` computes: the worst cases
+#: it allows (50d20, 10d100kh5) take under a second (bench/odds.py); 10d1000 would take ~40 s
 MAX_RANGE = 1000
 #: at most this many rows in the text chart; wider distributions are grouped into ranges
 CHART_ROWS = 24

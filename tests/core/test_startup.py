@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("questionary", "prompt_toolkit", "tinydb")
+#: loaded only by the commands that show a chance (`odds`, the Stuffed Fables rolls): ~40 ms
+ODDS_ONLY = ("icepool",)
 
 #: the calculators bench/startup.py times, one per game (and the two core direct commands)
 CALCULATORS = {
@@ -45,7 +47,7 @@ def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
 def test_direct_commands_stay_light(args):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-500:]
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + ODDS_ONLY]
     assert "pydantic" not in loaded
 
 
@@ -56,7 +58,7 @@ def test_calculators_load_only_what_they_use(name):
     assert r.returncode == 0, r.stderr[-800:]
     json.loads(r.stdout)
     package = "gm_assist.games." + args[0].replace("-", "_")
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + ODDS_ONLY]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
     for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
@@ -64,6 +66,32 @@ def test_calculators_load_only_what_they_use(name):
     # pydantic's plugin scan (importlib.metadata, email, zipfile…) is skipped
     assert "importlib.metadata" not in loaded
     assert "email" not in loaded
+
+
+def test_odds_loads_icepool_and_nothing_heavy():
+    """`odds` is a calculator like `roll`: icepool, but no prompts, no store, no pydantic."""
+    r, loaded = _imported("odds", "2d6+d4", ">=", "7", "--json")
+    assert r.returncode == 0, r.stderr[-800:]
+    assert json.loads(r.stdout)["fraction"] == "31/36"
+    assert "icepool" in loaded
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert "pydantic" not in loaded
+    assert not [m for m in loaded if m.startswith("gm_assist.games.")]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stuffed-fables", "colours", "--json"),
+        ("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"),
+        ("rules", "search", "fatigue", "--json"),
+        ("sessions", "--json"),
+    ],
+)
+def test_other_commands_never_load_icepool(args):
+    r, loaded = _imported(*args)
+    assert r.returncode == 0, r.stderr[-800:]
+    assert not [m for m in loaded if m.split(".")[0] in ODDS_ONLY]
 
 
 def test_every_model_builds_its_schema_on_first_use():
