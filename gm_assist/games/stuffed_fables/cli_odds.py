@@ -64,7 +64,7 @@ def odds_cmd(
         result = odds.recovery_chances(white, value)
     elif kind == "defend":
         if attack is None:
-            raise GmError("stuffed_fables.error.negative", what="--attack", value="?")
+            raise GmError("stuffed_fables.odds.attack_needed")
         rules.non_negative("--attack", attack)
         who = next((s for s in state.stuffies if s.name == name), None)
         result = odds.defence_chances(attack, who.stuffing if who else None)

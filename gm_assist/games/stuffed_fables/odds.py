@@ -134,19 +134,21 @@ def draw_chances(state: SfState, count: int = 5) -> dict[str, Any]:
     """Before a stuffie draws ``count`` dice: the chance that the threat check at the end of this
     turn brings a monster turn (monsters in play, black dice on the track ≥ monsters) or a surge
     (no monster, black dice ≥ stuffies), with the monsters in play now and the black dice already
-    on the track (« Fin du tour d'une peluche »); the expected dice of each colour."""
+    on the track or in hand (« Fin du tour d'une peluche »); the expected dice of each colour."""
     from .rules import threat_check
 
     drawn = black_drawn(state, count)
     monsters, stuffies = len(state.monsters), len(state.stuffies)
+    # black dice already drawn this turn and still in hand go on the track before the check
+    track = state.track + sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "threat"))
     outcome = {"monsters": Fraction(0), "surge": Fraction(0), "none": Fraction(0)}
     for k, p in drawn.items():
-        outcome[threat_check(state.track + k, monsters, stuffies).outcome] += p
+        outcome[threat_check(track + k, monsters, stuffies).outcome] += p
     expected = expected_colours(state, count)
     return {
         "rule": "stuffed-fables/threat-check",
         "count": count,
-        "track": state.track,
+        "track": track,
         "monsters_in_play": monsters,
         "stuffies": stuffies,
         "refill": count > bag.pool_size(state.bag),

@@ -135,3 +135,10 @@ def test_draw_matches_die_by_die_enumeration(
     assert F(result["surge"]["fraction"]) == surge
     assert sum(F(c["fraction"]) for c in result["black"].values()) == 1
     assert sum(F(v) for v in result["expected_fractions"].values()) == n
+
+
+def test_black_dice_in_hand_count_for_a_second_draw():
+    s, _ = turn.draw(game(2), "Lumpy", ["black", "orange"])
+    s = rules.add_monsters(s, [("Crawly", "normal")])
+    result = odds.draw_chances(s, 1)
+    assert result["track"] == 1 and result["monster_turn"]["probability"] == 1
