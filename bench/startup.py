@@ -48,6 +48,8 @@ FLOOR = [("(floor: typer + pydantic, one model)", [sys.executable, "-c", FLOOR_C
 DIRECT = [
     ("--help", [GM, "--help"]),
     ("roll --json", [GM, "roll", "2d6+1", "--json"]),
+    ("odds 10d6 >= 35 --json", [GM, "odds", "10d6 >= 35", "--json"]),
+    ("odds 2d6+d4 >= 7 (text chart)", [GM, "odds", "2d6+d4 >= 7"]),
     ("tmb setup --json", [GM, "tmb", "setup", "--tyrant", "Drellen", "--gearlocs", "2", "--json"]),
     ("tmb queue --json", [GM, "tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"]),
     (

@@ -140,6 +140,18 @@ def roll_cmd(
     )
 
 
+@app.command("odds", help=t("core.help.odds"))
+def odds_cmd(
+    expression: Annotated[
+        list[str], typer.Argument(help="Dice expression: 2d6+d4 >= 7, 4d6kh3, 3d6 >= 12 (spaces allowed).")
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    from gm_assist.core.odds_cli import odds
+
+    odds(" ".join(expression), json_out)
+
+
 @app.command("play", help=t("core.help.play"))
 def play_cmd() -> None:
     from gm_assist.core.prompts import require_tty

@@ -15,7 +15,10 @@ from gm_assist.core.errors import GmError
 
 MAX_DICE = 100
 MAX_SIDES = 1000
-_TERM = re.compile(r"([+-]?)\s*(?:(\d*)[dD](\d+)|(\d+))")
+_TERM = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)(?:[kK]([hHlL])(\d+))?|(\d+))")
+_COMPARE = re.compile(r"^(.*?)(>=|<=|==|=|>|<|≥|≤)(-?\d+)$")
+#: comparison operators as written -> the canonical one (icepool's names)
+COMPARISONS = {">=": ">=", "≥": ">=", ">": ">", "<=": "<=", "≤": "<=", "<": "<", "=": "==", "==": "=="}
 
 
 def new_seed() -> int:
@@ -42,13 +45,39 @@ class Roll:
         return sum(self.dice) + self.modifier
 
 
-def parse(expression: str) -> list[tuple[int, int, int]]:
-    """Parse ``2d6+1``, ``d6``, ``3d6-2``, ``d20+d4`` into terms ``(sign, count, sides)``;
-    a constant is ``(sign, value, 0)``. A malformed expression raises GmError."""
+@dataclass(frozen=True)
+class Term:
+    """One term of a dice expression: ``sign`` × (``count`` dice of ``sides`` faces, keeping the
+    ``keep`` highest (``"h"``) or lowest (``"l"``) when ``keep`` is set), or the constant ``count``
+    when ``sides`` is 0."""
+
+    sign: int
+    count: int
+    sides: int
+    keep: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A parsed dice expression: its terms and an optional comparison (``(">=", 7)``)."""
+
+    text: str
+    terms: tuple[Term, ...]
+    compare: tuple[str, int] | None = None
+
+
+def parse_expression(expression: str) -> Expression:
+    """Parse the full dice notation: ``NdS``, constants, sums and differences of terms
+    (``2d6+d4-1``), keep highest/lowest (``4d6kh3``, ``2d20kl1``) and one comparison at the end
+    (``>=``, ``>``, ``<=``, ``<``, ``=``). A malformed expression raises GmError (exit 2)."""
     text = expression.replace(" ", "")
+    compare = None
+    found = _COMPARE.match(text)
+    if found:
+        text, compare = found.group(1), (COMPARISONS[found.group(2)], int(found.group(3)))
     if not text:
         raise GmError("core.error.bad_dice", expression=expression)
-    terms: list[tuple[int, int, int]] = []
+    terms: list[Term] = []
     pos = 0
     while pos < len(text):
         match = _TERM.match(text, pos)
@@ -62,13 +91,29 @@ def parse(expression: str) -> list[tuple[int, int, int]]:
                 raise GmError(
                     "core.error.dice_range", expression=expression, max_dice=MAX_DICE, max_sides=MAX_SIDES
                 )
-            terms.append((sign, count, sides))
+            keep = None
+            if match.group(4):
+                kept = int(match.group(5))
+                if not 1 <= kept <= count:
+                    raise GmError("core.error.bad_keep", expression=expression, keep=kept, count=count)
+                keep = (match.group(4).lower(), kept)
+            terms.append(Term(sign, count, sides, keep))
         else:
-            terms.append((sign, int(match.group(4)), 0))
+            terms.append(Term(sign, int(match.group(6)), 0))
         pos = match.end()
-    if not any(sides for _, _, sides in terms):
+    if not any(term.sides for term in terms):
         raise GmError("core.error.bad_dice", expression=expression)
-    return terms
+    return Expression(expression, tuple(terms), compare)
+
+
+def parse(expression: str) -> list[tuple[int, int, int]]:
+    """Parse ``2d6+1``, ``d6``, ``3d6-2``, ``d20+d4`` into terms ``(sign, count, sides)``;
+    a constant is ``(sign, value, 0)``. The rolling subset of `parse_expression`: keep
+    highest/lowest and comparisons are for `gm-assist odds`; here they are malformed (GmError)."""
+    parsed = parse_expression(expression)
+    if parsed.compare or any(term.keep for term in parsed.terms):
+        raise GmError("core.error.bad_dice", expression=expression)
+    return [(term.sign, term.count, term.sides) for term in parsed.terms]
 
 
 def roll(expression: str, generator: random.Random) -> Roll:

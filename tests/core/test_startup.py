@@ -19,6 +19,8 @@ HEAVY = ("questionary", "prompt_toolkit", "tinydb")
 WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "playwright")
 """The table view's stack (issue 16): only ``gm-assist table`` (and the guided mode's entry that
 starts it) may load it."""
+#: loaded only by the commands that show a chance (`odds`, the Stuffed Fables rolls): ~40 ms
+ODDS_ONLY = ("icepool",)
 
 #: the calculators bench/startup.py times, one per game (and the two core direct commands)
 CALCULATORS = {
@@ -48,7 +50,7 @@ def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
 def test_direct_commands_stay_light(args):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-500:]
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
     assert "pydantic" not in loaded
 
 
@@ -59,7 +61,7 @@ def test_calculators_load_only_what_they_use(name):
     assert r.returncode == 0, r.stderr[-800:]
     json.loads(r.stdout)
     package = "gm_assist.games." + args[0].replace("-", "_")
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
     for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
@@ -90,6 +92,32 @@ def test_only_the_table_command_loads_the_web_stack(args, tmp_path):
     assert r.returncode == 0, r.stderr[-800:]
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [m for m in loaded if m.split(".")[0] in WEB]
+
+
+def test_odds_loads_icepool_and_nothing_heavy():
+    """`odds` is a calculator like `roll`: icepool, but no prompts, no store, no pydantic."""
+    r, loaded = _imported("odds", "2d6+d4", ">=", "7", "--json")
+    assert r.returncode == 0, r.stderr[-800:]
+    assert json.loads(r.stdout)["fraction"] == "31/36"
+    assert "icepool" in loaded
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert "pydantic" not in loaded
+    assert not [m for m in loaded if m.startswith("gm_assist.games.")]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stuffed-fables", "colours", "--json"),
+        ("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"),
+        ("rules", "search", "fatigue", "--json"),
+        ("sessions", "--json"),
+    ],
+)
+def test_other_commands_never_load_icepool(args):
+    r, loaded = _imported(*args)
+    assert r.returncode == 0, r.stderr[-800:]
+    assert not [m for m in loaded if m.split(".")[0] in ODDS_ONLY]
 
 
 def test_every_model_builds_its_schema_on_first_use():

@@ -118,3 +118,27 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> No
         "every minion has acted: choose “End the minion turn”.",
     ):
         assert hint in out, hint
+
+
+def test_odds_shown_before_drawing_and_before_committing_dice(keys, gm, capsys) -> None:  # noqa: ANN001
+    """Issue 19: the threat-check chance before the draw; the "1 die …, 2 dice …" table after the
+    target and before the dice are chosen (Ctrl-C there records nothing)."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.ENTER, keys.ENTER, keys.ENTER,            # draw → Lumpy → we draw ourselves
+        keys.type("jaune, rose, violet, orange, vert"),
+        keys.select(3),                                # skill test
+        keys.type("jaune"), keys.type("6"),            # yellow 6
+        keys.CTRL_C,                                   # the table thinks again: no dice committed
+        keys.select(10),                               # leave
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    draw = out.index("If Lumpy draws now (dice drawn: 5): a surge at the end of this turn")
+    assert draw < out.index("Lumpy drew:")
+    # yellow, pink and purple count for a yellow test: 1/6, 26/36, 206/216
+    assert "Chance to reach 6: 1 die 17%, 2 dice 72%, 3 dice 95%." in out
+    assert "stuffed-fables/skill-test" in out
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels == ["Lumpy draws 5 dice"]

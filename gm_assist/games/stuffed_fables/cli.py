@@ -24,23 +24,39 @@ from .render import dice_text, next_step, render, stuffie_line, summary
 actions = lazy_module(f"{__package__}.actions")
 
 GAME = "stuffed-fables"
-app = typer.Typer(rich_markup_mode=None, no_args_is_help=True, add_completion=False,
-                  help=t("stuffed_fables.help.app"))
+app = typer.Typer(
+    rich_markup_mode=None, no_args_is_help=True, add_completion=False, help=t("stuffed_fables.help.app")
+)
 
 DiceOpt = Annotated[str | None, opt("--dice", key="dice")]
 StoredOpt = Annotated[str | None, opt("--stored", key="stored")]
 RollsOpt = Annotated[str | None, opt("--rolls", key="rolls")]
 
 
-def _run(action: actions.SfAction, json_out: bool, text: Callable[[Any, dict, Any], None]) -> None:
-    """Record the action, then show what it did (recomputed from the state before: pure, same)."""
+def _run(
+    action: actions.SfAction,
+    json_out: bool,
+    text: Callable[[Any, dict, Any], None],
+    chances: Callable[[Any], dict | None] | None = None,
+    say_chances: bool = True,
+) -> None:
+    """Record the action, then show what it did (recomputed from the state before: pure, same).
+    ``chances(state before)``: the exact chance the roll had before it was made (key `odds`)."""
     from gm_assist.core.session import record
 
     rec = record(action)
     _, info = action.run(rec.before)
     data = {**info, "session": rec.session.name, "status": summary(rec.state)}
+    odds = chances(rec.before) if chances else None
+    if odds is not None:
+        data["odds"] = odds
 
     def _text(out: Any) -> None:
+        if odds is not None and say_chances:
+            from .odds_view import lines
+
+            for line in lines(rec.before, odds):
+                out.print(line)
         text(out, info, rec.state)
         out.print(t("stuffed_fables.status.next", hint=next_step(rec.state)[1]), markup=False)
 
@@ -213,7 +229,18 @@ def draw_cmd(
         if info["refilled"]:
             out.print(t("stuffed_fables.draw.refilled") + " " + why("stuffed-fables/dice-bag"))
 
-    _run(actions.Draw(stuffie=name, dice=drawn, seed=seed if random_ else None), json_out, _text)
+    def _chances(before: Any) -> dict:
+        from . import odds
+
+        return {**odds.draw_chances(before, len(drawn)), "stuffie": name}
+
+    _run(
+        actions.Draw(stuffie=name, dice=drawn, seed=seed if random_ else None),
+        json_out,
+        _text,
+        _chances,
+        False,
+    )
 
 
 @app.command("recover", help=t("stuffed_fables.help.recover"))
@@ -228,7 +255,16 @@ def recover_cmd(
         out.print(t(key, total=c.total, value=c.target) + " " + why("stuffed-fables/stuffing-recovery"))
         out.print(stuffie_line(new, info["stuffie"]), markup=False)
 
-    _run(actions.Recover(rolls=ints(rolls), value=value), json_out, _text)
+    rolled = ints(rolls)
+
+    def _chances(before: Any) -> dict | None:
+        from . import odds
+
+        stuffie = next((s for s in before.stuffies if s.name == before.current), None)
+        known = value if value is not None else (stuffie.recovery_value if stuffie else None)
+        return odds.recovery_chances(len(rolled), known) if known else None
+
+    _run(actions.Recover(rolls=rolled, value=value), json_out, _text, _chances)
 
 
 @app.command("place-threat", help=t("stuffed_fables.help.place_threat"))
@@ -251,6 +287,20 @@ def _dice_args(dice: str | None, stored: str | None, rolls: str | None) -> dict:
         "stored": [s for s in (stored or "").replace(",", " ").split() if s],
         "rolls": ints(rolls),
     }
+
+
+def _action_chances(action: str, target: int | None, args: dict, colour: str | None = None) -> Callable:
+    """The chance the dice given for an action had, before they were rolled (`odds.py`)."""
+
+    def _chances(before: Any) -> dict | None:
+        from . import odds
+
+        if target is None and action != "group":
+            return None
+        n = len(args["dice"]) + len(args["stored"])
+        return odds.action_chances(before, action, target or 0, colour, dice=n)
+
+    return _chances
 
 
 def _check_text(card: str, ok: str, fail: str) -> Callable[[Any, dict, Any], None]:

@@ -10,7 +10,7 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
 
 from . import monsters, rules
-from .cli import DiceOpt, RollsOpt, StoredOpt, _check_text, _dice_args, _run, actions, app
+from .cli import DiceOpt, RollsOpt, StoredOpt, _action_chances, _check_text, _dice_args, _run, actions, app
 from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .render import CMD, stuffie_line
 
@@ -28,10 +28,12 @@ def test_cmd(
 ) -> None:
     state = load_state()
     asked = colours_of(state, colour)[0]
+    args = _dice_args(dice, stored, rolls)
     _run(
-        actions.SkillTest(colour=asked, target=target, **_dice_args(dice, stored, rolls)),
+        actions.SkillTest(colour=asked, target=target, **args),
         json_out,
         _check_text("stuffed-fables/skill-test", "stuffed_fables.test.ok", "stuffed_fables.test.fail"),
+        _action_chances("test", target, args, asked),
     )
 
 
@@ -43,10 +45,12 @@ def search_cmd(
     rolls: RollsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
+    args = _dice_args(dice, stored, rolls)
     _run(
-        actions.Search(target=target, **_dice_args(dice, stored, rolls)),
+        actions.Search(target=target, **args),
         json_out,
         _check_text("stuffed-fables/search", "stuffed_fables.search.ok", "stuffed_fables.search.fail"),
+        _action_chances("search", target, args),
     )
 
 
@@ -86,10 +90,13 @@ def attack_cmd(
                 + why("stuffed-fables/bosses")
             )
 
+    args = _dice_args(dice, stored, rolls)
+    known = defense if defense is not None else rules.find_monster(state, target).defense
     _run(
-        actions.Attack(monster=target, kind=chosen, defense=defense, **_dice_args(dice, stored, rolls)),
+        actions.Attack(monster=target, kind=chosen, defense=defense, **args),
         json_out,
         _text,
+        _action_chances(chosen, known, args),
     )
 
 
@@ -109,7 +116,8 @@ def contribute_cmd(
         key = "stuffed_fables.group.done" if info["done"] else "stuffed_fables.group.progress"
         out.print(t(key, total=info["total"], target=info["target"]) + " " + why("stuffed-fables/group-task"))
 
-    _run(actions.Contribute(**_dice_args(dice, stored, rolls)), json_out, _text)
+    args = _dice_args(dice, stored, rolls)
+    _run(actions.Contribute(**args), json_out, _text, _action_chances("group", None, args))
 
 
 def _reminders(out: Any) -> None:
@@ -243,7 +251,13 @@ def monster_attack_cmd(
             )
         out.print(stuffie_line(new, name), markup=False)
 
-    _run(actions.MonsterAttack(stuffie=name, attack=attack, slot=slot, roll=roll), json_out, _text)
+    def _chances(before: Any) -> dict | None:
+        from . import odds
+
+        stuffing = next(s for s in before.stuffies if s.name == name).stuffing
+        return odds.defence_chances(attack, stuffing) if slot else None
+
+    _run(actions.MonsterAttack(stuffie=name, attack=attack, slot=slot, roll=roll), json_out, _text, _chances)
 
 
 @app.command("monsters-end", help=t("stuffed_fables.help.monsters_end"))
@@ -336,3 +350,6 @@ def adjust_cmd(
             out.print(stuffie_line(new, name), markup=False)
 
     _run(action, json_out, _text)
+
+
+from . import cli_odds  # noqa: E402,F401  (registers `stuffed-fables odds`)

@@ -16,7 +16,7 @@ from gm_assist.core.i18n import t
 
 from . import actions, bag, rules
 from .cli_parse import colours_of, ints, known_stuffies, new_state
-from .flow_threat import THREAT_STEPS, _encounter, _record
+from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
 from .render import dice_text, next_step, render, stuffie_line
 
@@ -147,6 +147,7 @@ def _hand_list(state: SfState, use: str | None = None) -> str:
 def _draw(session: str, state: SfState) -> None:
     names = [(s.name, stuffie_line(state, s.name)) for s in state.stuffies]
     who = state.current or prompts.select(t("stuffed_fables.flow.who"), names)
+    _say_odds(state, "draw", stuffie=who)
     how = prompts.select(
         t("stuffed_fables.flow.draw_how"),
         [("table", t("stuffed_fables.flow.draw_table")), ("app", t("stuffed_fables.flow.draw_app"))],
@@ -173,6 +174,7 @@ def _recover(session: str, state: SfState) -> None:
     value = prompts.integer(
         t("stuffed_fables.flow.value", stuffie=stuffie.name), default=stuffie.recovery_value, min=1
     )
+    _say_odds(state, "recover", white=white, value=value)
     rolls = _ask_rolls(white)
     _, info = _record(session, actions.Recover(rolls=rolls, value=value))
     c = info["check"]
@@ -246,6 +248,7 @@ def _encourage(session: str, state: SfState) -> None:
 def _test(session: str, state: SfState) -> None:
     asked = _ask_dice(state, "stuffed_fables.flow.test_colour")[0]
     target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
+    _say_odds(state, "test", target=target, colour=asked)
     allowed = {asked, *bag.with_use(state.colours, "wild_test")}
     usable = [c for c in (c.id for c in state.colours) if c in allowed for _ in range(state.hand.get(c, 0))]
     step = _dice_step(state, None) if usable else {"dice": [], "stored": [], "rolls": []}
@@ -255,6 +258,7 @@ def _test(session: str, state: SfState) -> None:
 
 def _search(session: str, state: SfState) -> None:
     target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
+    _say_odds(state, "search", target=target)
     new, info = _record(session, actions.Search(target=target, **_dice_step(state, "search")))
     _say_check(info, "stuffed_fables.search.ok", "stuffed_fables.search.fail", new)
 
@@ -270,6 +274,7 @@ def _attack(session: str, state: SfState) -> None:
     )
     known = next(m for m in state.monsters if m.name == target).defense
     defense = prompts.integer(t("stuffed_fables.flow.defense", monster=target), default=known, min=0)
+    _say_odds(state, kind, target=defense)
     step = _dice_step(state, kind)
     new, info = _record(session, actions.Attack(monster=target, kind=kind, defense=defense, **step))
     _say_check(info, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss", new)
@@ -285,6 +290,7 @@ def _group_task(session: str, state: SfState) -> None:
     if state.group_task is None:
         target = prompts.integer(t("stuffed_fables.flow.target"), min=1)
         state, _ = _record(session, actions.OpenGroupTask(target=target))
+    _say_odds(state, "group")
     _, info = _record(session, actions.Contribute(**_dice_step(state, "move")))
     key = "stuffed_fables.group.done" if info["done"] else "stuffed_fables.group.progress"
     prompts.say(t(key, total=info["total"], target=info["target"]))

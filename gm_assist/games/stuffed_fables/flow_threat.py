@@ -4,6 +4,8 @@ in `flow.py`; they record the same actions as the CLI."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gm_assist.core import prompts
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
@@ -20,6 +22,23 @@ def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
     rec = record(action, session)
     _, info = action.run(rec.before)
     return rec.state, info
+
+
+def _say_odds(state: SfState, kind: str, **params: Any) -> None:
+    """Show the exact chance of the roll about to happen (`odds.py`), with its rule card."""
+    from . import odds
+    from .odds_view import lines
+
+    if kind == "draw":
+        result = {**odds.draw_chances(state, params.get("count", 5)), "stuffie": params["stuffie"]}
+    elif kind == "recover":
+        result = odds.recovery_chances(params["white"], params["value"])
+    elif kind == "defend":
+        result = odds.defence_chances(params["attack"], params.get("stuffing"))
+    else:
+        result = odds.action_chances(state, kind, params.get("target", 0), params.get("colour"))
+    for line in lines(state, result):
+        prompts.show(lambda out, line=line: out.print(line))
 
 
 # --- surge and monster turn ------------------------------------------------------------
@@ -66,6 +85,9 @@ def _monster_attack(session: str, state: SfState) -> None:
     who = prompts.select(t("stuffed_fables.flow.attacked"), awake, rules=("stuffed-fables/monster-attack",))
     attack = prompts.integer(t("stuffed_fables.flow.attack_value"), min=0)
     slots = monsters.defensible_slots(state, who)
+    if slots:
+        stuffing = next(s.stuffing for s in state.stuffies if s.name == who)
+        _say_odds(state, "defend", attack=attack, stuffing=stuffing)
     slot = (
         prompts.select(
             t("stuffed_fables.flow.defend_with"),

@@ -346,6 +346,25 @@ def fatigue(battle: Battle) -> Battle:
     return new
 
 
+def fatigue_odds(battle: Battle) -> dict:
+    """The chance that fatigue knocks out each unit at the start of the next round (p. 16): from
+    round 6 every unit loses 1 HP, so a unit with 1 HP or less is knocked out for certain and any
+    other is not (no die is rolled: each chance is 0 or 1). Units whose HP is not tracked are left
+    out."""
+    from fractions import Fraction
+
+    from gm_assist.core.chance import chance
+
+    next_round = battle.round + 1
+    applies = next_round >= FATIGUE_FROM_ROUND
+    units = [
+        {"name": u.name, "kind": u.kind, "hp": u.hp, **chance(Fraction(int(applies and u.hp <= 1)))}
+        for u in battle.ordered()
+        if u.hp is not None
+    ]
+    return {"rule": "tmb/fatigue", "next_round": next_round, "fatigue": applies, "knock_out": units}
+
+
 def check_outcome(battle: Battle) -> Outcome | None:
     """Victory: no baddie on the mat nor in the queue with a gearloc standing (p. 9); defeat: every
     gearloc KO (party wipe, p. 20)."""

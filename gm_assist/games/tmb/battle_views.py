@@ -8,7 +8,7 @@ from typing import Any
 from gm_assist.core.i18n import t
 from gm_assist.core.output import escape, table, why
 
-from .battle import Battle
+from .battle import Battle, fatigue_odds
 from .battle_queue import QueueChip
 from .battle_track import arrivals_due, current_unit, round_face
 
@@ -68,6 +68,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
         "outcome": battle.outcome,
         "closed": battle.closed,
         "tyrant_battle": battle.tyrant_battle,
+        "odds": {"fatigue": fatigue_odds(battle)},
     }
 
 
@@ -109,6 +110,12 @@ def render_battle(battle: Battle, out: Any) -> None:
         + " "
         + why("tmb/fatigue" if battle.round >= 6 else "tmb/rounds")
     )
+    fatigue = fatigue_odds(battle)
+    if fatigue["fatigue"] and not battle.closed:
+        doomed = [u["name"] for u in fatigue["knock_out"] if u["probability"] == 1]
+        key = "tmb_battle.track.fatigue_ko" if doomed else "tmb_battle.track.fatigue_safe"
+        names = ", ".join(escape(n) for n in doomed)
+        out.print(t(key, round=fatigue["next_round"], names=names) + " " + why("tmb/fatigue"))
     out.print(t("tmb_battle.track.queue", queue=chips_text(battle.queue)) + " " + why("tmb/battle-queue"))
     for lane, chip in arrivals_due(battle):
         out.print(t("tmb_battle.track.arrival", lane=lane, points=chip.points) + " " + why("tmb/arrivals"))

@@ -272,4 +272,7 @@ def scout_cmd(
         + " "
         + why("tmb/scouting")
     )
-    finish(rec, json_out, {"roll": roll, "choices": list(choices)}, [line])
+    odds_line = sheet.scout_odds_line() + " " + why("tmb/scouting")
+    finish(
+        rec, json_out, {"roll": roll, "choices": list(choices), "odds": sheet.scout_odds()}, [odds_line, line]
+    )

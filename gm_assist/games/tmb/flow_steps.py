@@ -10,7 +10,7 @@ from gm_assist.core.i18n import lang, t
 
 from . import actions, rules
 from .model import TmbState
-from .sheet import scout_choices
+from .sheet import scout_choices, scout_odds_line
 
 
 def _record(session: str, action: Any) -> TmbState:
@@ -124,6 +124,7 @@ def train(session: str, state: TmbState) -> None:
 def _scout(session: str, state: TmbState, who: int, name: str) -> None:
     from gm_assist.core.dice import new_seed, rng
 
+    prompts.say(scout_odds_line() + " — tmb/scouting")
     how = prompts.select(
         t("tmb.flow.ask_roll_how"),
         [("table", t("tmb.flow.roll_table")), ("app", t("tmb.flow.roll_app"))],

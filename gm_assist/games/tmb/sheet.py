@@ -256,6 +256,30 @@ def scout_choices(roll: int) -> tuple[int, ...]:
     return SCOUT_TABLE[roll]
 
 
+def scout_odds() -> dict:
+    """Before the scouting d6 (p. 9): the exact chance that the roll lets the gearloc reveal from
+    each stack (1 pt: always; 5 pts: 4-6, 1/2; 20 pts: 6, 1/6). One fair die: faces counted."""
+    from fractions import Fraction
+
+    from gm_assist.core.chance import chance
+
+    stacks = {
+        str(stack): chance(Fraction(sum(1 for allowed in SCOUT_TABLE.values() if stack in allowed), 6))
+        for stack in (1, 5, 20)
+    }
+    return {"rule": "tmb/scouting", "die": "d6", "stacks": stacks}
+
+
+def scout_odds_line() -> str:
+    """The scouting chances in words (plain text; the caller names the card, tmb/scouting)."""
+    from gm_assist.core.chance import percent
+    from gm_assist.core.i18n import t
+
+    stacks = scout_odds()["stacks"]
+    p = {f"p{k}": percent(v["probability"]) for k, v in stacks.items()}
+    return t("tmb.scout.odds", **p)
+
+
 def scout(
     state: TmbState,
     index: int,
