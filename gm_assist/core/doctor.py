@@ -292,7 +292,7 @@ def repair(problems: list[Problem]) -> list[Problem]:
             unlink(path)
             problem.fixed = True
         elif problem.kind == "lock":
-            fs_step()
+            fs_step(change=True)
             path.rmdir()
             problem.fixed = True
         elif problem.kind == "damaged":
@@ -312,7 +312,7 @@ def _restore(path: Path, stamp: str, problem: Problem) -> bool:
         return False
     doc, source = found
     aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-    fs_step()
+    fs_step(change=True)
     os.replace(path, aside)
     atomic_write_bytes(path, document_bytes(doc))
     problem.details.update(moved_to=str(aside), source=source)
@@ -381,7 +381,7 @@ def _rebuild_index(stamp: str) -> None:
         old = {e["id"]: e for e in index.entries()}
     except EnvError:
         if path.exists():
-            fs_step()
+            fs_step(change=True)
             os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
     sessions: dict[str, dict[str, str]] = {}
     folder = sessions_dir()

@@ -33,7 +33,7 @@ def append(path: Path, entry: dict[str, Any]) -> int:
 
     make_dir(path.parent)
     line = encode(entry)
-    fs_step(change=False)
+    fs_step()
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     with os.fdopen(fd, "ab") as fh:
         end = fh.seek(0, os.SEEK_END)
@@ -43,7 +43,7 @@ def append(path: Path, entry: dict[str, Any]) -> int:
                 if rf.read(1) != b"\n":  # a crash left half a line: start ours on a fresh one
                     fh.write(b"\n")
                     end += 1
-        fs_step()
+        fs_step(change=True)
         fh.write(line)
         fh.flush()
         fs_step()

@@ -28,14 +28,21 @@ changed = False
 it is False (gm_assist.cli)."""
 
 
-def fs_step(change: bool = True) -> None:
-    """Count one file-system step (and mark the home changed); the crash test's kill point."""
-    global _steps, changed
+def fs_step(change: bool = False) -> None:
+    """Count one file-system step, the crash test's kill point; ``change``: the step about to run
+    changes the home even if it fails half-way (an append), so mark it changed now."""
+    global _steps
     _steps += 1
     if _CRASH_AT and _steps == _CRASH_AT:
         os._exit(137)
     if change:
-        changed = True
+        mark_changed()
+
+
+def mark_changed() -> None:
+    """The home was changed by this process (after a replace, an unlink, an append)."""
+    global changed
+    changed = True
 
 
 def make_dir(folder: Path) -> None:
@@ -53,17 +60,18 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     make_dir(path.parent)
     import tempfile  # only when writing: reading commands skip it
 
-    fs_step(change=False)
+    fs_step()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fs_step(change=False)
+            fs_step()
             fh.write(data)
             fh.flush()
-            fs_step(change=False)
+            fs_step()
             os.fsync(fh.fileno())
         fs_step()
         os.replace(tmp, path)
+        mark_changed()
     except BaseException:
         try:
             os.unlink(tmp)
@@ -81,6 +89,7 @@ def unlink(path: Path) -> bool:
         path.unlink()
     except FileNotFoundError:
         return False
+    mark_changed()
     return True
 
 
@@ -90,11 +99,16 @@ def keep_copy(path: Path, copy: Path, data: bytes) -> None:
     tmp = copy.with_name(f".{copy.name}.link")
     try:
         tmp.unlink(missing_ok=True)
-        fs_step(change=False)
+        fs_step()
         os.link(path, tmp)
         fs_step()
         os.replace(tmp, copy)
+        mark_changed()
     except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
         atomic_write_bytes(copy, data)
 
 

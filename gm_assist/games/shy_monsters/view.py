@@ -17,22 +17,30 @@ from .model import COLOUR_OF, Cell, Event, ShyState
 from .rules import CheckReport, MonsterStatus, colour_name
 
 COLOUR_ALIASES: dict[str, list[str]] = {
-    "purple": ["p", "violet", "violette", "mauve"], "orange": ["o"], "green": ["g", "vert", "verte"],
-    "red": ["r", "rouge"], "blue": ["b", "bleu", "bleue"],
+    "purple": ["p", "violet", "violette", "mauve"],
+    "orange": ["o"],
+    "green": ["g", "vert", "verte"],
+    "red": ["r", "rouge"],
+    "blue": ["b", "bleu", "bleue"],
     "teal": ["t", "turquoise", "sarcelle", "cyan", "bleu vert", "gargoyle", "gargouille"],
 }
 """Colour names accepted in input: English initial, English and French names (case and accents
 do not matter)."""
 
 DIRECTION_ALIASES: dict[str, list[str]] = {
-    "north": ["n", "nord", "up", "haut"], "north-east": ["ne", "nord-est"],
-    "east": ["e", "est", "right", "droite"], "south-east": ["se", "sud-est"],
-    "south": ["s", "sud", "down", "bas"], "south-west": ["sw", "so", "sud-ouest"],
-    "west": ["w", "o", "ouest", "left", "gauche"], "north-west": ["nw", "no", "nord-ouest"],
+    "north": ["n", "nord", "up", "haut"],
+    "north-east": ["ne", "nord-est"],
+    "east": ["e", "est", "right", "droite"],
+    "south-east": ["se", "sud-est"],
+    "south": ["s", "sud", "down", "bas"],
+    "south-west": ["sw", "so", "sud-ouest"],
+    "west": ["w", "o", "ouest", "left", "gauche"],
+    "north-west": ["nw", "no", "nord-ouest"],
 }
 
 
 # --- input ----------------------------------------------------------------------------------------
+
 
 def parse_colour(text: str) -> str:
     """A colour from ``P``, ``purple``, ``violet``…; GmError naming the closest otherwise."""
@@ -82,6 +90,7 @@ def parse_cell(text: str) -> Cell:
 
 # --- words ------------------------------------------------------------------------------------------
 
+
 def cell_text(cell: Cell) -> str:
     """« row 2, column 3 » (1-based)."""
     return t("shy_monsters.cell", row=cell[0] + 1, col=cell[1] + 1)
@@ -108,9 +117,15 @@ def event_text(event: Event) -> str:
 
 def monster_json(status: MonsterStatus) -> dict[str, Any]:
     """One monster of a ``check`` report for ``--json``."""
-    return {"colour": status.colour, **cell_json(status.cell), "comfortable": status.comfortable,
-            "active": status.active, "panics": status.panics, "revealed": status.revealed,
-            "killed": status.killed}
+    return {
+        "colour": status.colour,
+        **cell_json(status.cell),
+        "comfortable": status.comfortable,
+        "active": status.active,
+        "panics": status.panics,
+        "revealed": status.revealed,
+        "killed": status.killed,
+    }
 
 
 def report_json(report: CheckReport, grid: str) -> dict[str, Any]:
@@ -119,11 +134,15 @@ def report_json(report: CheckReport, grid: str) -> dict[str, Any]:
     return {
         "floor": grid,
         "valid": report.valid,
-        "errors": [{"code": e.code, "message": error_text(e), "cells": [cell_json(c) for c in e.cells]}
-                   for e in report.errors],
+        "errors": [
+            {"code": e.code, "message": error_text(e), "cells": [cell_json(c) for c in e.cells]}
+            for e in report.errors
+        ],
         "monsters": [monster_json(m) for m in report.monsters],
-        "adjacent": [[{"colour": by_cell[a], **cell_json(a)}, {"colour": by_cell[b], **cell_json(b)}]
-                     for a, b in report.adjacent],
+        "adjacent": [
+            [{"colour": by_cell[a], **cell_json(a)}, {"colour": by_cell[b], **cell_json(b)}]
+            for a, b in report.adjacent
+        ],
     }
 
 
@@ -138,12 +157,17 @@ def monster_line(status: MonsterStatus) -> str:
     else:
         scared = ", ".join(cell_text(c) for c in status.scared_by)
         state = t("shy_monsters.check.panics", cells=scared)
-    return t("shy_monsters.check.monster", colour=colour_name(status.colour), cell=cell_text(status.cell),
-             comfort=t(f"shy_monsters.check.{'comfortable' if status.comfortable else 'not_comfortable'}"),
-             state=state)
+    return t(
+        "shy_monsters.check.monster",
+        colour=colour_name(status.colour),
+        cell=cell_text(status.cell),
+        comfort=t(f"shy_monsters.check.{'comfortable' if status.comfortable else 'not_comfortable'}"),
+        state=state,
+    )
 
 
 # --- the public view of a game -----------------------------------------------------------------------
+
 
 def skills(state: ShyState) -> dict[str, str]:
     """The two skill tiles of the floor (« Compétences », once each per floor): ready, declared
@@ -158,14 +182,21 @@ def public_json(state: ShyState, session: str = "") -> dict[str, Any]:
     The whole floor only once the game is over."""
     f = state.floor
     data: dict[str, Any] = {
-        "session": session, "mode": state.mode,
+        "session": session,
+        "mode": state.mode,
         "difficulty": state.difficulty if state.mode == "solo" else None,
-        "floor": f.number, "floors_cleared": state.floors_cleared, "outcome": state.outcome,
+        "floor": f.number,
+        "floors_cleared": state.floors_cleared,
+        "outcome": state.outcome,
         "waiting_for_floor": state.outcome == "playing" and f.layout is None,
-        "board": public_rows(f), "hero": cell_json(f.hero) if f.hero else None,
-        "reveals_due": f.reveals_due, "skills": skills(state), "moves": moves(state),
+        "board": public_rows(f),
+        "hero": cell_json(f.hero) if f.hero else None,
+        "reveals_due": f.reveals_due,
+        "skills": skills(state),
+        "moves": moves(state),
         "events": [{"key": e.key, "text": event_text(e)} for e in f.events],
-        "shown_monsters": list(state.shown_monsters), "set_aside": len(state.set_aside),
+        "shown_monsters": list(state.shown_monsters),
+        "set_aside": len(state.set_aside),
     }
     if state.outcome != "playing" and f.layout is not None:
         data["layout"] = f.layout.notation()
@@ -191,8 +222,16 @@ def render(state: ShyState, out: Any) -> None:
     from rich.text import Text
 
     f = state.floor
-    out.print(t("shy_monsters.status.header", floor=f.number, floors=3, cleared=state.floors_cleared,
-                mode=t(f"shy_monsters.mode.{state.mode}")), markup=False)
+    out.print(
+        t(
+            "shy_monsters.status.header",
+            floor=f.number,
+            floors=3,
+            cleared=state.floors_cleared,
+            mode=t(f"shy_monsters.mode.{state.mode}"),
+        ),
+        markup=False,
+    )
     for event in f.events:
         out.print("  " + event_text(event), markup=False)
     rows = public_rows(f)
@@ -207,12 +246,17 @@ def render(state: ShyState, out: Any) -> None:
             out.print(line)
         out.print(t("shy_monsters.status.legend"), markup=False)
         sk = skills(state)
-        out.print(t("shy_monsters.status.skills", attack=t(f"shy_monsters.skill.{sk['attack']}"),
-                    jump=t(f"shy_monsters.skill.{sk['jump']}")), markup=False)
+        out.print(
+            t(
+                "shy_monsters.status.skills",
+                attack=t(f"shy_monsters.skill.{sk['attack']}"),
+                jump=t(f"shy_monsters.skill.{sk['jump']}"),
+            ),
+            markup=False,
+        )
     if state.shown_monsters or state.set_aside:
         shown = ", ".join(colour_name(c) for c in state.shown_monsters) or "—"
-        out.print(t("shy_monsters.status.beside", shown=shown,
-                    hidden=len(state.set_aside)), markup=False)
+        out.print(t("shy_monsters.status.beside", shown=shown, hidden=len(state.set_aside)), markup=False)
     if state.outcome != "playing" and f.layout is not None:
         out.print(t("shy_monsters.status.layout", floor=f.layout.notation()), markup=False)
     out.print(next_hint(state), markup=False)
@@ -228,14 +272,18 @@ def direction_label(direction: str) -> str:
     return t(f"shy_monsters.direction.{direction}")
 
 
-
 def parse_difficulty(text: str) -> str:
     """« random » / « best » (also « aléatoire », « meilleur », « easy », « hard »)."""
     from gm_assist.core.names import resolve
 
-    return resolve(text, {"random": ["aleatoire", "hasard", "easy", "facile"],
-                          "best": ["meilleur", "hard", "difficile", "search"]},
-                   "shy_monsters.kind.difficulty")
+    return resolve(
+        text,
+        {
+            "random": ["aleatoire", "hasard", "easy", "facile"],
+            "best": ["meilleur", "hard", "difficile", "search"],
+        },
+        "shy_monsters.kind.difficulty",
+    )
 
 
 def reason_text(reasons: list[Any]) -> str:

@@ -24,8 +24,9 @@ from .render import dice_text, next_step, render, stuffie_line, summary
 actions = lazy_module(f"{__package__}.actions")
 
 GAME = "stuffed-fables"
-app = typer.Typer(rich_markup_mode=None, no_args_is_help=True, add_completion=False,
-                  help=t("stuffed_fables.help.app"))
+app = typer.Typer(
+    rich_markup_mode=None, no_args_is_help=True, add_completion=False, help=t("stuffed_fables.help.app")
+)
 
 DiceOpt = Annotated[str | None, opt("--dice", key="dice")]
 StoredOpt = Annotated[str | None, opt("--stored", key="stored")]
