@@ -310,13 +310,27 @@ def _restore(path: Path, stamp: str, problem: Problem) -> bool:
     found = _recover(sid)
     if found is None:
         return False
+    from gm_assist.core.store import keep_copy
+
     doc, source = found
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-    fs_step(change=True)
-    os.replace(path, aside)
+    aside = _aside(path, stamp)
+    try:  # kept aside as a copy first: a crash here leaves the damaged file where it was
+        keep_copy(path, aside, path.read_bytes())
+    except OSError:
+        pass
     atomic_write_bytes(path, document_bytes(doc))
     problem.details.update(moved_to=str(aside), source=source)
     return True
+
+
+def _aside(path: Path, stamp: str) -> Path:
+    """A free ``<name>.corrupt-<time>[-N]`` beside ``path``."""
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    return aside
 
 
 def _repair_journal(sid: str, stamp: str, problem: Problem) -> bool:
@@ -359,7 +373,7 @@ def _repair_journal(sid: str, stamp: str, problem: Problem) -> bool:
         head = len(data)
         data += line
     if jpath.exists():
-        aside = jpath.with_name(f"{jpath.name}.corrupt-{stamp}")
+        aside = _aside(jpath, stamp)
         keep_copy(jpath, aside, jpath.read_bytes())
         problem.details["moved_to"] = str(aside)
     atomic_write_bytes(jpath, data)

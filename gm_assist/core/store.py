@@ -104,6 +104,8 @@ def keep_copy(path: Path, copy: Path, data: bytes) -> None:
         fs_step()
         os.replace(tmp, copy)
         mark_changed()
+        if os.path.lexists(tmp):  # both names were links to one file: rename did nothing
+            tmp.unlink()
     except OSError:
         try:
             tmp.unlink(missing_ok=True)
