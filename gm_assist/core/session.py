@@ -235,10 +235,35 @@ def game_state(doc: dict[str, Any], path: Path) -> Any:
         raw = spec.migrate(raw, version)
         doc["state"] = raw
         doc["game_schema"] = spec.schema_version
+    where = huge_number(raw)
+    if where:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"{where}: beyond {MAX_COUNT:,}")
     try:
         return spec.state_model.model_validate(raw)
     except ValidationError as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=_short(exc)) from exc
+
+
+MAX_COUNT = 1_000_000
+"""No count in any game comes near this: a state holding a number beyond it (typed or hand-edited)
+is refused, whatever the game's own, tighter bounds."""
+
+
+def huge_number(value: Any, where: str = "state") -> str | None:
+    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere)."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int | float):
+            if not -MAX_COUNT <= item <= MAX_COUNT:
+                return at
+        elif isinstance(item, dict):
+            stack.extend((v, f"{at}.{k}") for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{at}.{i}") for i, v in enumerate(item))
+    return None
 
 
 def _short(exc: ValidationError) -> str:
@@ -368,6 +393,9 @@ def record(action: Action, session: str | None = None) -> Recorded:
         before = game_state(doc, session_path(sid))
         after = action.apply(before)
         after_raw = after.model_dump(mode="json")
+        where = huge_number(after_raw)
+        if where:
+            raise GmError("core.error.count_too_big", where=where, max=f"{MAX_COUNT:,}")
         label = list(action.label())
         entry = {
             "time": now(),

@@ -661,3 +661,51 @@ def test_nothing_was_changed_is_only_said_when_true(gm, night, args):
     r = gm(*args)
     assert r.exit_code != 0
     check_truthful(night, before, r)
+
+
+# --- 13. impossible counts -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "setup,args",
+    [
+        (["insomnia", "new", "-p", "A", "-p", "B"], ["insomnia", "dodos", str(10**30)]),
+        (
+            ["mice-and-mystics", "new", "--mouse", "Tilda"],
+            ["mice-and-mystics", "cheese", "Tilda", str(10**30)],
+        ),
+        (
+            ["mice-and-mystics", "new", "--mouse", "Tilda"],
+            ["mice-and-mystics", "wound", "Tilda", "-n", str(10**30)],
+        ),
+        (
+            ["stuffed-fables", "new", "--stuffie", "Lumpy"],
+            ["stuffed-fables", "adjust", "--stuffie", "Lumpy", "--stuffing", str(10**30)],
+        ),
+        (
+            ["stuffed-fables", "new", "--stuffie", "Lumpy"],
+            ["stuffed-fables", "adjust", "--stuffie", "Lumpy", "--hearts", str(10**32)],
+        ),
+    ],
+)
+def test_impossible_counts_are_refused_and_change_nothing(gm, home, setup, args):
+    assert gm(*setup).exit_code == 0
+    before = snapshot(home)
+    r = gm(*args)
+    assert r.exit_code == 2 and "Traceback" not in r.stderr and "Unexpected" not in r.stderr, r
+    assert snapshot(home) == before
+    assert gm("doctor").exit_code == 0
+
+
+def test_impossible_hand_edited_values_are_damage(gm, home):
+    assert gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--name", "t").exit_code == 0
+    assert gm("tmb", "next-day", "--force").exit_code == 0
+    path = session.session_path(sid_of(gm))
+    for field, value in (("day", 99), ("deck_left", 10**30)):
+        data = json.loads(path.read_text())
+        data["session"]["1"]["state"][field] = value
+        path.write_text(json.dumps(data))
+        r = gm("show")
+        assert r.exit_code == 1 and "damaged" in r.stderr and field in r.stderr, r
+        assert gm("doctor", "--fix").exit_code == 0
+        assert gm("show", "--json").json["state"]["day"] <= 10
