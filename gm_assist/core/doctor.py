@@ -221,7 +221,7 @@ def diagnose() -> list[Problem]:
             problems.append(Problem(str(path), _t("core.doctor.lock_not_file"), empty, kind="lock"))
         elif name.endswith((".journal.jsonl", ".json.bak")):
             sid = name.split(".", 1)[0]
-            if sid not in sids and sid not in indexed:
+            if sid not in sids:  # an import or a delete cut short: the session file is gone
                 problems.append(Problem(str(path), _t("core.doctor.leftover"), True, kind="leftover"))
     for sid in sorted(sids):
         problems.extend(_check_session(sid, indexed.get(sid)))

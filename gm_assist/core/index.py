@@ -42,11 +42,17 @@ def _read() -> dict[str, Any]:
     data.setdefault("meta", {})
     if not isinstance(data["meta"], dict) or not isinstance(data["meta"].get("1", {}), dict):
         raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
+    from gm_assist.core.session import valid_id
+
     for entry in data["sessions"].values():
         if not isinstance(entry, dict) or not all(
             isinstance(entry.get(k), str) for k in ("id", "name", "game", "created")
         ):
             raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
+        if not valid_id(entry["id"]):  # a tampered id never becomes a path
+            raise EnvError(
+                "core.error.file_corrupt", path=str(path), detail=f"bad session id {entry['id']!r}"
+            )
     return data
 
 

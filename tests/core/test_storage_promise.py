@@ -201,6 +201,8 @@ def test_tampered_index_ids_never_touch_files_outside_the_home(gm, night, bad, t
     assert not outside.exists()
     assert session.session_path(real).exists()
     assert gm("doctor").exit_code == 1
+    assert gm("doctor", "--fix").exit_code == 0  # the index is rebuilt from the session files
+    assert gm("--session", "night", "insomnia", "dodos", "1").exit_code == 0
 
 
 # --- 8. limits on sizes; FIFO and devices --------------------------------------------------------
