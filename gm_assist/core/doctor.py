@@ -63,6 +63,8 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, EnvError) and exc.key == "core.error.file_corrupt":
+        return _t("core.doctor.damaged", detail=exc.params.get("detail", ""))
     if isinstance(exc, EnvError):
         return exc.message()
     return _t("core.doctor.check_failed", detail=f"{type(exc).__name__}: {exc}"[:200])
