@@ -171,24 +171,56 @@ def _exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, ClickException):
         exc.show()
         return exc.exit_code
+    changed = _home_changed()
+    after = "_changed" if changed else ""
     if isinstance(exc, GmError):
         err(exc.message())
         return exc.exit_code
     if isinstance(exc, Cancelled | Abort | KeyboardInterrupt | EOFError):
-        err(t("core.error.cancelled"))
+        err(t(f"core.error.cancelled{after}"))
         return 130
     if isinstance(exc, ValidationError):
         first = exc.errors()[0]
         err(t("core.error.invalid_value", field=".".join(str(p) for p in first["loc"]), detail=first["msg"]))
         return 2
-    err(t("core.error.internal", kind=type(exc).__name__, detail=str(exc)))
+    if isinstance(exc, OSError):
+        import errno
+
+        kind = "disk_full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "os_error"
+        path = exc.filename or context.home_dir()
+        err(t(f"core.error.{kind}{after}", path=str(path), detail=exc.strerror or str(exc)))
+        return 1
+    err(t(f"core.error.internal{after}", kind=type(exc).__name__, detail=str(exc)[:300]))
     return 1
+
+
+def _home_changed() -> bool:
+    """Whether this process wrote anything to the home (the store counts its writes)."""
+    store = sys.modules.get("gm_assist.core.store")
+    return bool(store and store.changed)
+
+
+def safe_streams() -> None:
+    """Printing never fails on the terminal's encoding (cp1252, ascii…): what it cannot show is
+    replaced, so a saved change is never followed by an encoding error (and a retry that applies it
+    twice)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or unusual stream
+                pass
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the root CLI on ``argv`` and exit with the command's code (tests and embedders call this;
     the ``gm-assist`` command and ``python -m gm_assist`` go through ``gm_assist.entry.run``)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    safe_streams()
+    store = sys.modules.get("gm_assist.core.store")
+    if store is not None:  # a new invocation in the same process (tests, embedders)
+        store.changed = False
     pre_scan(args)
     command = lazy_group(app, "gm-assist")
     try:

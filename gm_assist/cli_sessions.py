@@ -124,17 +124,30 @@ def delete_cmd(
 @app.command("export", help=t("core.help.export"))
 def export_cmd(
     name: Annotated[str | None, typer.Argument()] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="File to write.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write (- for stdout).")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
-    from gm_assist.core.manage import export, write_export
+    from gm_assist.core.manage import export, export_target, write_export
     from gm_assist.core.output import err
 
     data = export(name)
-    text = write_export(data, output)
-    if output is None:
+    try:
+        target = export_target(output, force)
+    except GmError as exc:
+        from gm_assist.core.prompts import confirm, is_interactive
+
+        if exc.key != "core.error.export_exists" or not is_interactive():
+            raise
+        if not confirm(t("core.export.replace", path=str(output)), default=False):
+            return
+        target = export_target(output, force=True)
+    text = write_export(data, target)
+    if target is None:
         typer.echo(text)
     else:
-        err(t("core.export.done", name=data["session"]["name"], path=str(output)))
+        err(t("core.export.done", name=data["session"]["name"], path=str(target)))
 
 
 @app.command("import", help=t("core.help.import"))
@@ -218,5 +231,5 @@ def doctor_cmd(
             out.print(t("core.doctor.next"), markup=False)
 
     emit({"problems": [vars(p) for p in problems], "fixed": fix}, text, json_out)
-    if problems and not fix and not all(p.fixed for p in problems):
+    if problems and not all(p.fixed for p in problems):
         raise typer.Exit(1)

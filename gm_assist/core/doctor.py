@@ -1,8 +1,14 @@
-"""``gm-assist doctor``: find broken files and restore the last good copy kept beside each session.
+"""``gm-assist doctor``: find what is wrong in the home and repair it from what is left.
 
-A broken session file is never overwritten in place: it is moved aside to
-``<id>.json.corrupt-<time>`` and the backup (``<id>.json.bak``, the copy read just before the last
-successful write) takes its place. A broken index is rebuilt from the session files.
+A damaged session file (readable, but it does not parse or does not validate) is never overwritten
+in place: it is moved aside to ``<id>.json.corrupt-<time>`` and replaced by, in this order, the
+journal's last consistent change (the journal holds every full state), else the backup
+(``<id>.json.bak``, the copy read just before the last successful write). A file that cannot be read
+(permissions) is not damage: it is reported and left alone. A history that does not lead to the
+saved state is truncated to its last consistent change (the old file kept aside). A broken index, an
+index that disagrees with the files (a rename or a new game cut short) is rebuilt from the session
+files. Leftovers of interrupted commands (``.*.tmp``, ``.*.link``, the journal or backup of a session
+whose file is gone) are removed. One bad file never stops the diagnosis of the others.
 """
 
 from __future__ import annotations
@@ -12,122 +18,398 @@ import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError
 from gm_assist.core.session import (
     backup_path,
+    document_bytes,
     game_state,
     journal_path,
     parse_document,
     session_path,
     sessions_dir,
+    valid_id,
 )
-from gm_assist.core.store import atomic_write_bytes, read_json_file
+from gm_assist.core.store import FileUnreadable, atomic_write_bytes, fs_step, read_json_file, unlink
 
 
 @dataclass
 class Problem:
-    """One problem found: the file, what is wrong, and whether a good copy can replace it."""
+    """One problem found: the file, what is wrong, and whether ``--fix`` can repair it."""
 
     file: str
     problem: str
     restorable: bool = False
     fixed: bool = False
     details: dict[str, str] = field(default_factory=dict)
+    kind: str = "damaged"
+    """damaged, unreadable, journal, index, leftover, lock, folder (what ``repair`` does)."""
 
 
-def _check_session_file(path: Path) -> str | None:
-    """None if the file loads, else the reason (translated)."""
-    try:
-        data, _ = read_json_file(path)
-        doc = parse_document(data, path)
-        game_state(doc, path)
-    except EnvError as exc:
+def _t(key: str, **params: Any) -> str:
+    from gm_assist.core.i18n import t
+
+    return t(key, **params)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """A session document that parses and validates; EnvError (or FileUnreadable) otherwise."""
+    data, _ = read_json_file(path)
+    doc = parse_document(data, path)
+    game_state(doc, path)
+    return doc
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, EnvError) and exc.key == "core.error.file_corrupt":
+        return _t("core.doctor.damaged", detail=exc.params.get("detail", ""))
+    if isinstance(exc, EnvError):
         return exc.message()
+    return _t("core.doctor.check_failed", detail=f"{type(exc).__name__}: {exc}"[:200])
+
+
+# --- recovery of one session ---------------------------------------------------------------------
+
+
+def _journal_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Every line of a journal that parses as an entry: ``(offset, entry)``, oldest first."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return []
+    lines = []
+    offset = 0
+    for line in raw.split(b"\n"):
+        try:
+            entry = json.loads(line)
+            if isinstance(entry, dict):
+                lines.append((offset, entry))
+        except (ValueError, RecursionError):
+            pass
+        offset += len(line) + 1
+    return lines
+
+
+def _chain(path: Path, head: int | None, state: Any, model: Any) -> list[tuple[int, dict[str, Any]]]:
+    """The consistent changes leading to ``state`` from ``head`` back, newest first: each entry's
+    ``after`` is the state after it and its ``before`` a valid state. Stops at the first break."""
+    chain: list[tuple[int, dict[str, Any]]] = []
+    expected = state
+    try:
+        for offset, entry in journal.walk(path, head):
+            if entry.get("after") != expected or not isinstance(entry.get("label"), list):
+                break
+            try:
+                model.model_validate(entry.get("before"))
+            except Exception:  # noqa: BLE001 - any invalid state ends the chain
+                break
+            chain.append((offset, entry))
+            expected = entry["before"]
+    except EnvError:
+        pass
+    return chain
+
+
+def _recover(sid: str) -> tuple[dict[str, Any], str] | None:
+    """The session document to put back: the journal's last consistent change (on top of the
+    backup when it follows it), else the backup; None when neither is usable."""
+    from gm_assist.games import GAMES, get_spec
+
+    base: dict[str, Any] | None = None
+    try:
+        base = _load(backup_path(sid))
+    except Exception:  # noqa: BLE001 - a damaged backup is just not a candidate
+        base = None
+    entry_ix = next((e for e in _safe_entries() if e["id"] == sid), None)
+    game = base["game"] if base else (entry_ix or {}).get("game")
+    lines = _journal_lines(journal_path(sid))
+    if lines and game in GAMES:
+        model = get_spec(game).state_model
+        last_offset, last = lines[-1]
+        try:
+            model.model_validate(last.get("after"))
+            ok = True
+        except Exception:  # noqa: BLE001
+            ok = False
+        if ok:
+            chain = _chain(journal_path(sid), last_offset, last["after"], model)
+            offsets = [o for o, _ in chain]
+            if base is not None:
+                head = base.get("head")
+                if last_offset == head or last_offset in base["redo"]:
+                    return _named(base, entry_ix), "backup"
+                if head is not None and head in offsets:
+                    steps = offsets.index(head)
+                elif head is None and chain and chain[-1][1].get("before") == base["state"]:
+                    steps = len(chain)
+                else:
+                    steps = 0
+                if steps:
+                    doc = dict(base, state=last["after"], head=last_offset, redo=[])
+                    doc.update(changes=int(base.get("changes", 0)) + steps, updated=str(last.get("time", "")))
+                    return _named(doc, entry_ix), "journal"
+            elif entry_ix is not None and chain:
+                doc = {
+                    "schema_version": 1,
+                    "id": sid,
+                    "name": entry_ix["name"],
+                    "game": game,
+                    "game_schema": get_spec(game).schema_version,
+                    "created": entry_ix["created"],
+                    "updated": str(last.get("time", entry_ix["created"])),
+                    "state": last["after"],
+                    "head": last_offset,
+                    "redo": [],
+                    "changes": len(chain),
+                }
+                return doc, "journal"
+    if base is not None:
+        return _named(base, entry_ix), "backup"
     return None
 
 
+def _named(doc: dict[str, Any], entry: dict[str, Any] | None) -> dict[str, Any]:
+    """The index's name wins over an older copy's (a rename completed after the backup)."""
+    if entry is not None and entry["name"] != doc["name"]:
+        return dict(doc, name=entry["name"])
+    return doc
+
+
+def _safe_entries() -> list[dict[str, Any]]:
+    try:
+        return index.entries()
+    except EnvError:
+        return []
+
+
+# --- diagnosis ----------------------------------------------------------------------------------
+
+
+def _is_leftover(path: Path) -> bool:
+    name = path.name
+    return name.startswith(".") and (name.endswith(".tmp") or name.endswith(".link"))
+
+
 def diagnose() -> list[Problem]:
-    """Every problem in the gm-assist home: broken session files, broken journals, index mismatches."""
-    from gm_assist.core.i18n import t
+    """Every problem in the gm-assist home, each file checked on its own."""
+    from gm_assist.core.context import home_dir
 
     problems: list[Problem] = []
+    home = home_dir()
+    if home.exists() and not home.is_dir():
+        return [Problem(str(home), _t("core.doctor.not_a_folder"), kind="folder")]
     folder = sessions_dir()
-    files = sorted(folder.glob("*.json")) if folder.exists() else []
-    for path in files:
-        reason = _check_session_file(path)
-        if reason:
-            bak = backup_path(path.stem)
-            problems.append(Problem(str(path), reason, bak.exists() and _check_session_file(bak) is None))
-            continue
-        doc = parse_document(read_json_file(path)[0], path)
-        issues = journal.check(journal_path(doc["id"]), doc.get("head"), doc.get("redo", []), doc["state"])
-        if issues:
-            problems.append(
-                Problem(str(journal_path(doc["id"])), t("core.doctor.journal", detail="; ".join(issues)))
-            )
+    if folder.exists() and not folder.is_dir():
+        # never "rebuild" an index from a folder that is not one: that would empty it
+        return [Problem(str(folder), _t("core.doctor.not_a_folder"), kind="folder")]
+    for leftover in sorted(p for p in home.glob(".*") if _is_leftover(p)) if home.exists() else []:
+        problems.append(Problem(str(leftover), _t("core.doctor.leftover"), True, kind="leftover"))
+    names: list[Path] = sorted(folder.iterdir()) if folder.exists() else []
+    sids = {p.name[: -len(".json")] for p in names if p.name.endswith(".json") and valid_id(p.name[:-5])}
     try:
-        indexed = {e["id"] for e in index.entries()}
+        indexed = {e["id"]: e for e in index.entries()}
+        index_ok = True
     except EnvError as exc:
-        problems.append(Problem(str(index.index_path()), exc.message(), restorable=True))
-        return problems
-    on_disk = {p.stem for p in files}
-    for sid in sorted(indexed - on_disk):
-        problems.append(Problem(str(session_path(sid)), t("core.doctor.missing_file"), restorable=True))
-    for sid in sorted(on_disk - indexed):
-        problems.append(Problem(str(session_path(sid)), t("core.doctor.not_indexed"), restorable=True))
+        problems.append(Problem(str(index.index_path()), exc.message(), True, kind="index"))
+        indexed, index_ok = {}, False
+    for path in names:
+        name = path.name
+        if _is_leftover(path):
+            problems.append(Problem(str(path), _t("core.doctor.leftover"), True, kind="leftover"))
+        elif name.endswith(".lock") and not path.is_file():
+            empty = path.is_dir() and not any(path.iterdir())
+            problems.append(Problem(str(path), _t("core.doctor.lock_not_file"), empty, kind="lock"))
+        elif name.endswith((".journal.jsonl", ".json.bak")):
+            sid = name.split(".", 1)[0]
+            if sid not in sids:  # an import or a delete cut short: the session file is gone
+                problems.append(Problem(str(path), _t("core.doctor.leftover"), True, kind="leftover"))
+    for sid in sorted(sids):
+        problems.extend(_check_session(sid, indexed.get(sid)))
+    if index_ok:
+        for sid in sorted(set(indexed) - sids):
+            problems.append(
+                Problem(str(session_path(sid)), _t("core.doctor.missing_file"), True, kind="index")
+            )
+        for sid in sorted(sids - set(indexed)):
+            problems.append(
+                Problem(str(session_path(sid)), _t("core.doctor.not_indexed"), True, kind="index")
+            )
     return problems
 
 
+def _check_session(sid: str, entry: dict[str, Any] | None) -> list[Problem]:
+    path = session_path(sid)
+    try:
+        doc = _load(path)
+    except FileUnreadable as exc:
+        return [Problem(str(path), f"{exc.message()} — {_t('core.doctor.unreadable')}", kind="unreadable")]
+    except Exception as exc:  # noqa: BLE001 - one bad file never stops the diagnosis
+        found = _recover(sid)
+        how = _t(f"core.doctor.recovered_{found[1]}") if found else _t("core.doctor.unrecoverable")
+        problem = Problem(str(path), f"{_reason(exc)} — {how}", found is not None, kind="damaged")
+        return [problem]
+    problems = []
+    try:
+        issues = journal.check(journal_path(sid), doc.get("head"), doc.get("redo", []), doc["state"])
+    except Exception as exc:  # noqa: BLE001
+        issues = [_reason(exc)]
+    if issues:
+        problems.append(
+            Problem(
+                str(journal_path(sid)),
+                _t("core.doctor.journal", detail="; ".join(issues)),
+                True,
+                kind="journal",
+            )
+        )
+    if entry is not None and entry["name"] != doc["name"]:
+        problems.append(
+            Problem(
+                str(path),
+                _t("core.doctor.name_mismatch", index=entry["name"], file=doc["name"]),
+                True,
+                kind="index",
+            )
+        )
+    return problems
+
+
+# --- repair -------------------------------------------------------------------------------------
+
+
 def repair(problems: list[Problem]) -> list[Problem]:
-    """Fix what can be fixed: restore backups, rebuild or complete the index."""
+    """Fix what can be fixed; the index is rebuilt last, from the repaired files."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     rebuild = False
     for problem in problems:
         if not problem.restorable:
             continue
         path = Path(problem.file)
-        if path == index.index_path() or not path.exists() or path.suffix == ".json" and _is_unindexed(path):
+        if problem.kind == "index":
             rebuild = True
             problem.fixed = True
-            continue
-        bak = backup_path(path.stem)
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-        os.replace(path, aside)
-        atomic_write_bytes(path, bak.read_bytes())
-        problem.details["moved_to"] = str(aside)
-        problem.fixed = True
+        elif problem.kind == "leftover":
+            unlink(path)
+            problem.fixed = True
+        elif problem.kind == "lock":
+            fs_step(change=True)
+            path.rmdir()
+            problem.fixed = True
+        elif problem.kind == "damaged":
+            problem.fixed = _restore(path, stamp, problem)
+            rebuild = True
+        elif problem.kind == "journal":
+            problem.fixed = _repair_journal(path.name.split(".", 1)[0], stamp, problem)
     if rebuild:
         _rebuild_index(stamp)
     return problems
 
 
-def _is_unindexed(path: Path) -> bool:
-    try:
-        return path.stem not in {e["id"] for e in index.entries()}
-    except EnvError:
-        return True
+def _restore(path: Path, stamp: str, problem: Problem) -> bool:
+    sid = path.name[: -len(".json")]
+    found = _recover(sid)
+    if found is None:
+        return False
+    from gm_assist.core.store import keep_copy
+
+    doc, source = found
+    aside = _aside(path, stamp)
+    try:  # kept aside as a copy first: a crash here leaves the damaged file where it was
+        keep_copy(path, aside, path.read_bytes())
+    except OSError:
+        pass
+    atomic_write_bytes(path, document_bytes(doc))
+    problem.details.update(moved_to=str(aside), source=source)
+    return True
+
+
+def _aside(path: Path, stamp: str) -> Path:
+    """A free ``<name>.corrupt-<time>[-N]`` beside ``path``."""
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while os.path.lexists(aside):
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    return aside
+
+
+def _repair_journal(sid: str, stamp: str, problem: Problem) -> bool:
+    """Rewrite the journal with the consistent changes that lead to the saved state (the old file
+    is kept aside), then point the session at it. A crash between the two writes is repaired by the
+    next run: the new journal's last line leads to the saved state."""
+    from gm_assist.core.store import keep_copy
+    from gm_assist.games import get_spec
+
+    path = session_path(sid)
+    doc = _load(path)
+    model = get_spec(doc["game"]).state_model
+    jpath = journal_path(sid)
+    lines = _journal_lines(jpath)
+    chain = _chain(jpath, doc.get("head"), doc["state"], model)
+    if lines:
+        other = _chain(jpath, lines[-1][0], doc["state"], model)
+        if len(other) > len(chain):
+            chain = other
+    redo_entries: list[dict[str, Any]] = []
+    nxt = doc["state"]
+    for offset in reversed(doc["redo"]):
+        try:
+            entry = journal.read(jpath, offset)
+        except EnvError:
+            break
+        if entry.get("before") != nxt:
+            break
+        redo_entries.append(entry)
+        nxt = entry.get("after")
+    redo_entries.reverse()  # oldest undone first, as stored
+    data = b""
+    redo_offsets = []
+    for entry in redo_entries:
+        redo_offsets.append(len(data))
+        data += journal.encode({**entry, "prev": None})
+    head = None
+    for _, entry in reversed(chain):
+        line = journal.encode({**entry, "prev": head})
+        head = len(data)
+        data += line
+    if jpath.exists():
+        aside = _aside(jpath, stamp)
+        keep_copy(jpath, aside, jpath.read_bytes())
+        problem.details["moved_to"] = str(aside)
+    atomic_write_bytes(jpath, data)
+    doc.update(head=head, redo=redo_offsets)
+    atomic_write_bytes(path, document_bytes(doc))
+    problem.problem += " " + _t("core.doctor.journal_repaired", kept=len(chain))
+    return True
 
 
 def _rebuild_index(stamp: str) -> None:
-    """Write a fresh index from the session files that load (the broken index is kept aside)."""
+    """Write a fresh index from the session files that load (a broken index is kept aside)."""
     from gm_assist.core.store import atomic_write_text
 
     path = index.index_path()
     current = None
-    sessions: dict[str, dict[str, str]] = {}
+    old: dict[str, dict[str, Any]] = {}
     try:
         current = index.current()
+        old = {e["id"]: e for e in index.entries()}
     except EnvError:
         if path.exists():
+            fs_step(change=True)
             os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
-    for n, file in enumerate(sorted(sessions_dir().glob("*.json")), start=1):
-        try:
-            doc = parse_document(read_json_file(file)[0], file)
-        except EnvError:
+    sessions: dict[str, dict[str, str]] = {}
+    folder = sessions_dir()
+    files = sorted(folder.glob("*.json"), key=lambda f: (old.get(f.stem, {}).get("created", ""), f.name))
+    for file in files:
+        if not valid_id(file.stem):
             continue
-        sessions[str(n)] = {
+        try:
+            doc = _load(file)
+        except Exception:  # noqa: BLE001 - a file that does not load stays out of the index
+            continue
+        sessions[str(len(sessions) + 1)] = {
             "id": doc["id"],
             "name": doc["name"],
             "game": doc["game"],

@@ -40,6 +40,19 @@ def _read() -> dict[str, Any]:
         raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
     data.setdefault("sessions", {})
     data.setdefault("meta", {})
+    if not isinstance(data["meta"], dict) or not isinstance(data["meta"].get("1", {}), dict):
+        raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
+    from gm_assist.core.session import valid_id
+
+    for entry in data["sessions"].values():
+        if not isinstance(entry, dict) or not all(
+            isinstance(entry.get(k), str) for k in ("id", "name", "game", "created")
+        ):
+            raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
+        if not valid_id(entry["id"]):  # a tampered id never becomes a path
+            raise EnvError(
+                "core.error.file_corrupt", path=str(path), detail=f"bad session id {entry['id']!r}"
+            )
     return data
 
 
@@ -48,10 +61,13 @@ def entries() -> list[dict[str, Any]]:
     return list(_read()["sessions"].values())
 
 
-def _db():  # type: ignore[no-untyped-def]
-    from gm_assist.core.store import open_db
+def _write(data: dict[str, Any]) -> None:
+    """Replace the index in one atomic write (TinyDB's layout: tables ``sessions`` and ``meta``)."""
+    import json
 
-    return open_db(index_path())
+    from gm_assist.core.store import atomic_write_text
+
+    atomic_write_text(index_path(), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def find(name_or_id: str) -> dict[str, Any]:
@@ -64,13 +80,15 @@ def find(name_or_id: str) -> dict[str, Any]:
         if entry["id"] == name_or_id or fold(entry["name"]) == wanted:
             return entry
     suggestion = closest(name_or_id, [e["name"] for e in items])
-    raise GmError("core.error.unknown_session", name=name_or_id, suggestion=_hint(suggestion))
+    raise GmError(
+        "core.error.unknown_session", name=printable(name_or_id[:MAX_NAME]), suggestion=_hint(suggestion)
+    )
 
 
 def _hint(suggestion: str | None) -> str:
     from gm_assist.core.i18n import t
 
-    return t("core.error.did_you_mean", suggestion=suggestion) if suggestion else ""
+    return t("core.error.did_you_mean", suggestion=printable(suggestion)) if suggestion else ""
 
 
 def current() -> str | None:
@@ -81,28 +99,71 @@ def current() -> str | None:
 
 
 def set_current(sid: str | None) -> None:
-    from tinydb.table import Document
+    data = _read()
+    data["meta"]["1"] = {"current": sid}
+    _write(data)
 
-    _db().table("meta").upsert(Document({"current": sid}, doc_id=1))
 
-
-def add(sid: str, name: str, game: str, created: str) -> None:
-    _db().table("sessions").insert({"id": sid, "name": name, "game": game, "created": created})
+def add(sid: str, name: str, game: str, created: str, current: bool = False) -> None:
+    """List a new session (and make it the current one): one write of the index."""
+    data = _read()
+    rows = data["sessions"]
+    key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
+    rows[key] = {"id": sid, "name": name, "game": game, "created": created}
+    if current:
+        data["meta"]["1"] = {"current": sid}
+    _write(data)
 
 
 def remove(sid: str) -> None:
-    from tinydb import Query
-
-    db = _db()
-    db.table("sessions").remove(Query().id == sid)
-    if current() == sid:
-        set_current(None)
+    data = _read()
+    data["sessions"] = {k: e for k, e in data["sessions"].items() if e.get("id") != sid}
+    if data["meta"].get("1", {}).get("current") == sid:
+        data["meta"]["1"] = {"current": None}
+    _write(data)
 
 
 def rename(sid: str, new: str) -> None:
-    from tinydb import Query
+    data = _read()
+    for entry in data["sessions"].values():
+        if entry.get("id") == sid:
+            entry["name"] = new
+    _write(data)
 
-    _db().table("sessions").update({"name": new}, Query().id == sid)
+
+MAX_NAME = 80
+"""The longest session name (characters)."""
+
+
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a session name (None: it can): text, 1 to MAX_NAME characters, no
+    path separator, no control or bidirectional-override character."""
+    if not isinstance(name, str) or not name.strip():
+        return "empty"
+    if len(name) > MAX_NAME:
+        return "long"
+    if "/" in name or "\\" in name:
+        return "separator"
+    if any(_is_control(c) for c in name):
+        return "control"
+    return None
+
+
+def _is_control(char: str) -> bool:
+    import unicodedata
+
+    return unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in BIDI_CONTROLS
+
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """``text`` with control and bidirectional characters shown as escapes (``\\x1b``), so a
+    hostile name saved by an older version never drives the terminal."""
+    if not any(_is_control(c) for c in text):
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if _is_control(c) else c for c in text)
 
 
 def check_new_name(name: str) -> str:
@@ -110,8 +171,13 @@ def check_new_name(name: str) -> str:
     from gm_assist.core.names import fold
 
     clean = name.strip()
-    if not clean or "/" in clean or "\\" in clean:
-        raise GmError("core.error.bad_session_name", name=name)
+    problem = name_problem(clean)
+    if problem:
+        raise GmError(
+            "core.error.bad_session_name",
+            name=printable(clean[:MAX_NAME]) + ("…" if len(clean) > MAX_NAME else ""),
+            max=MAX_NAME,
+        )
     if any(fold(e["name"]) == fold(clean) for e in entries()):
         raise GmError("core.error.session_exists", name=clean)
     return clean

@@ -21,11 +21,21 @@ from typing import Any
 from gm_assist.core.errors import EnvError
 
 
+def encode(entry: dict[str, Any]) -> bytes:
+    """One journal line."""
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
 def append(path: Path, entry: dict[str, Any]) -> int:
-    """Append one change and return its offset (where its line starts)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-    with open(path, "ab") as fh:
+    """Append one change and return its offset (where its line starts). The file is private
+    (0600): it holds every state of the session."""
+    from gm_assist.core.store import fs_step, make_dir
+
+    make_dir(path.parent)
+    line = encode(entry)
+    fs_step()
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with os.fdopen(fd, "ab") as fh:
         end = fh.seek(0, os.SEEK_END)
         if end:
             with open(path, "rb") as rf:
@@ -33,10 +43,48 @@ def append(path: Path, entry: dict[str, Any]) -> int:
                 if rf.read(1) != b"\n":  # a crash left half a line: start ours on a fresh one
                     fh.write(b"\n")
                     end += 1
+        fs_step(change=True)
         fh.write(line)
         fh.flush()
+        fs_step()
         os.fsync(fh.fileno())
     return end
+
+
+class _Entry:
+    """The pydantic model of a journal entry, built on first use (imports stay lazy)."""
+
+    model: Any = None
+
+    @classmethod
+    def get(cls) -> Any:
+        if cls.model is None:
+            from pydantic import BaseModel, ConfigDict, StrictStr
+
+            class Entry(BaseModel):
+                model_config = ConfigDict(extra="allow")
+                time: StrictStr
+                label: tuple[StrictStr, dict[StrictStr, Any]]
+                before: dict[str, Any]
+                after: dict[str, Any]
+
+            cls.model = Entry
+        return cls.model
+
+
+def entry_problem(entry: Any, state_model: Any) -> str | None:
+    """What is wrong with one journal entry of an import (None: nothing): its time and label, and
+    its states before and after, validated by the game's own model."""
+    from pydantic import ValidationError
+
+    try:
+        _Entry.get().model_validate(entry)
+        state_model.model_validate(entry["before"])
+        state_model.model_validate(entry["after"])
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+    return None
 
 
 def read(path: Path, offset: int) -> dict[str, Any]:
@@ -49,7 +97,7 @@ def read(path: Path, offset: int) -> dict[str, Any]:
         if not isinstance(entry, dict):
             raise ValueError("not an entry")
         return entry
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         raise EnvError("core.error.journal_corrupt", path=str(path), offset=offset, detail=str(exc)) from exc
 
 
@@ -82,5 +130,5 @@ def check(path: Path, head: int | None, redo: list[int], state: dict[str, Any]) 
                 problems.append(f"redo change at {offset} does not start from the state before it")
             nxt = entry.get("after")
     except EnvError as exc:
-        problems.append(exc.key + " " + str(exc.params.get("detail", "")))
+        problems.append(exc.message())
     return problems

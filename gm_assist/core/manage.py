@@ -40,7 +40,14 @@ def listing() -> list[dict[str, Any]]:
             updated = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
         except OSError:
             updated = None
-        rows.append({**entry, "updated": updated, "current": entry["id"] == current})
+        rows.append(
+            {
+                **entry,
+                "name": index.printable(entry["name"]),
+                "updated": updated,
+                "current": entry["id"] == current,
+            }
+        )
     rows.sort(key=lambda r: r["updated"] or "", reverse=True)
     return rows
 
@@ -55,13 +62,15 @@ def use(name: str) -> SessionInfo:
 
 
 def rename(old: str, new: str) -> SessionInfo:
-    """Give a session a new, unused name."""
+    """Give a session a new, unused name. The session file is written first: if the index is not
+    written after it (a crash), ``doctor --fix`` brings the index in line with the file."""
     from gm_assist.core.store import file_lock
 
     with index.locked():
         sid = index.find(old)["id"]
         with file_lock(lock_path(sid)):
             doc, raw = read_document(sid)
+            game_state(doc, session_path(sid))  # a damaged file is reported, never rewritten
             doc["name"] = index.check_new_name(new)
             doc["updated"] = now()
             write_document(doc, raw)
@@ -70,16 +79,19 @@ def rename(old: str, new: str) -> SessionInfo:
 
 
 def delete(name: str) -> SessionInfo:
-    """Remove a session and its files (journal, backup)."""
+    """Remove a session and its files, under the session's lock (no action in flight writes it
+    back). The session file goes first: if that fails (a read-only folder), nothing changed; a crash
+    later leaves an index entry without its file, which ``doctor --fix`` removes."""
+    from gm_assist.core.store import file_lock, unlink
+
     with index.locked():
         entry = index.find(name)
         sid = entry["id"]
-        index.remove(sid)
-        for path in (session_path(sid), journal_path(sid), backup_path(sid), lock_path(sid)):
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
+        with file_lock(lock_path(sid)):
+            for path in (session_path(sid), backup_path(sid), journal_path(sid)):
+                unlink(path)
+            index.remove(sid)
+        unlink(lock_path(sid))
     return SessionInfo(
         id=sid, name=entry["name"], game=entry["game"], created=entry["created"], updated=now()
     )
@@ -102,56 +114,130 @@ def export(name: str | None) -> dict[str, Any]:
     }
 
 
-def import_file(path: Path, name: str | None = None) -> SessionInfo:
-    """Import an exported session: validated completely before anything is written."""
+MAX_JOURNAL = 10_000
+"""The most changes an imported session may carry."""
+
+
+def read_export(path: Path) -> Any:
+    """The parsed JSON of an export file: a regular file of at most MAX_FILE_BYTES (never a FIFO, a
+    device or ``/dev/zero``), nested at most as deep as the JSON parser allows."""
+    from gm_assist.core.store import MAX_FILE_BYTES, parse_json, read_limited
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return parse_json(read_limited(path))
     except FileNotFoundError as exc:
         raise GmError("core.error.import_missing", path=str(path)) from exc
-    except (OSError, ValueError) as exc:
-        raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)) from exc
+    except OSError as exc:
+        raise GmError("core.error.import_invalid", path=str(path), detail=exc.strerror or str(exc)) from exc
+    except ValueError as exc:
+        if str(exc) == "too big":
+            raise GmError("core.error.import_too_big", path=str(path), mb=MAX_FILE_BYTES // 2**20) from exc
+        raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)[:200]) from exc
+
+
+def import_file(path: Path, name: str | None = None) -> SessionInfo:
+    """Import an exported session: validated completely (the same checks as a saved session, every
+    journal entry's states included) before anything is written; the journal is written in one
+    piece, then the session file, then the index."""
+    from gm_assist.core.store import atomic_write_bytes
+
+    data = read_export(path)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise GmError("core.error.import_invalid", path=str(path), detail="not a gm-assist export")
     try:
-        version = int(data.get("schema_version", 0))
-        doc = parse_document({"session": {"1": dict(data["session"], schema_version=version, redo=[])}}, path)
-        game_state(doc, path)
-        entries = list(data.get("journal", []))
-        redo = list(data.get("redo", []))
-        _check_chain(doc, entries, redo)
+        doc, entries, redo = _validated_export(data, path)
     except EnvError as exc:
         raise GmError(
             # the nested error's own words (a newer format…), never its bare key
-            "core.error.import_invalid", path=str(path),
+            "core.error.import_invalid",
+            path=str(path),
             detail=exc.params.get("detail") or exc.message().rstrip(". "),
         ) from exc
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)) from exc
+    except (KeyError, TypeError, ValueError, RecursionError) as exc:
+        raise GmError("core.error.import_invalid", path=str(path), detail=str(exc)[:200]) from exc
     with index.locked():
         doc["name"] = index.check_new_name(name or doc["name"])
         doc["id"] = secrets.token_hex(6)
-        jpath = journal_path(doc["id"])
+        lines: list[bytes] = []
+        size = 0
         head = None
         for entry in entries:
-            head = journal.append(jpath, {**entry, "prev": head})
-        offsets = [journal.append(jpath, {**e, "prev": None}) for e in redo]
+            lines.append(journal.encode({**entry, "prev": head}))
+            head = size
+            size += len(lines[-1])
+        offsets = []
+        for entry in redo:
+            offsets.append(size)
+            lines.append(journal.encode({**entry, "prev": None}))
+            size += len(lines[-1])
         doc.update(head=head, redo=offsets, changes=len(entries), updated=now())
+        if lines:
+            atomic_write_bytes(journal_path(doc["id"]), b"".join(lines))
         write_document(doc, None)
         index.add(doc["id"], doc["name"], doc["game"], doc["created"])
     return info_of(doc)
 
 
+def _validated_export(data: dict[str, Any], path: Path) -> tuple[dict[str, Any], list[Any], list[Any]]:
+    """The session document, journal and redo entries of an export, every part checked."""
+    from gm_assist.games import get_spec
+
+    version = data.get("schema_version", 0)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError("schema_version is not a number")
+    if not isinstance(data.get("session"), dict):
+        raise ValueError("session is not an object")
+    session = {**data["session"], "schema_version": version, "redo": []}
+    session.pop("head", None)
+    doc = parse_document({"session": {"1": session}}, path)
+    game_state(doc, path)
+    entries, redo = data.get("journal", []), data.get("redo", [])
+    if not isinstance(entries, list) or not isinstance(redo, list):
+        raise ValueError("journal is not a list")
+    if len(entries) + len(redo) > MAX_JOURNAL:
+        raise ValueError(f"more than {MAX_JOURNAL} changes")
+    model = get_spec(doc["game"]).state_model
+    for n, entry in enumerate([*entries, *redo], start=1):
+        problem = journal.entry_problem(entry, model)
+        if problem:
+            raise ValueError(f"change {n}: {problem}")
+    _check_chain(doc, entries, redo)
+    return doc, entries, redo
+
+
 def _check_chain(doc: dict[str, Any], entries: list[Any], redo: list[Any]) -> None:
     state = doc["state"]
     for entry in reversed(entries):
-        if not isinstance(entry, dict) or entry.get("after") != state or "label" not in entry:
+        if entry.get("after") != state:
             raise ValueError("journal does not lead to the saved state")
         state = entry.get("before")
     nxt = doc["state"]
     for entry in reversed(redo):
-        if not isinstance(entry, dict) or entry.get("before") != nxt:
+        if entry.get("before") != nxt:
             raise ValueError("redo entries do not follow the saved state")
         nxt = entry.get("after")
+
+
+def export_target(output: Path | None, force: bool = False) -> Path | None:
+    """Where ``export -o`` writes: None for stdout (no option, or ``-``). Refuses anything but a
+    regular file (a device, a symlink, a folder), a missing folder, and an existing file unless
+    ``force`` (the command asks first on a terminal)."""
+    import stat
+
+    if output is None or str(output) == "-":
+        return None
+    target = Path(os.path.expanduser(output))
+    try:
+        info = target.lstat()
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise GmError("core.error.export_no_folder", path=str(target.parent)) from None
+        return target
+    if not stat.S_ISREG(info.st_mode):
+        raise GmError("core.error.export_not_file", path=str(target))
+    if not force:
+        raise GmError("core.error.export_exists", path=str(target), flag="--force")
+    return target
 
 
 def write_export(data: dict[str, Any], output: Path | None) -> str:
@@ -161,7 +247,7 @@ def write_export(data: dict[str, Any], output: Path | None) -> str:
     text = json.dumps(data, ensure_ascii=False, indent=2)
     if output is not None:
         try:
-            atomic_write_text(Path(os.path.expanduser(output)), text + "\n")
+            atomic_write_text(output, text + "\n")
         except OSError as exc:
             raise EnvError("core.error.file_unwritable", path=str(output), detail=str(exc)) from exc
     return text

@@ -55,7 +55,9 @@ def emit(data: Any, text: Callable[[Any], None] | str | None, as_json: bool) -> 
         return
     out = console()
     if isinstance(text, str):
-        out.print(text, markup=False)
+        from gm_assist.core.index import printable
+
+        out.print("\n".join(printable(line) for line in text.split("\n")), markup=False)
     else:
         text(out)
 
@@ -73,8 +75,12 @@ def escape(text: str) -> str:
 
 
 def err(text: str) -> None:
-    """A message on stderr (plain text, never markup)."""
-    sys.stderr.write(text.rstrip("\n") + "\n")
+    """A message on stderr (plain text, never markup; control characters of a hostile name are
+    shown escaped)."""
+    from gm_assist.core.index import printable
+
+    text = "\n".join(printable(line) for line in text.rstrip("\n").split("\n"))
+    sys.stderr.write(text + "\n")
     sys.stderr.flush()
 
 

@@ -110,20 +110,42 @@ def sessions_dir() -> Path:
     return home_dir() / "sessions"
 
 
+def valid_id(sid: Any) -> bool:
+    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
+    return (
+        isinstance(sid, str)
+        and 0 < len(sid) <= 64
+        and sid.isascii()
+        and all(c.isalnum() or c in "-_" for c in sid)
+    )
+
+
+def _file(sid: str, suffix: str) -> Path:
+    """The file ``sessions/<sid><suffix>``; an id that is not one (a tampered index) never
+    becomes a path outside the home."""
+    if not valid_id(sid):
+        from gm_assist.core.context import home_dir
+
+        raise EnvError(
+            "core.error.file_corrupt", path=str(home_dir() / "index.json"), detail=f"bad session id {sid!r}"
+        )
+    return sessions_dir() / f"{sid}{suffix}"
+
+
 def session_path(sid: str) -> Path:
-    return sessions_dir() / f"{sid}.json"
+    return _file(sid, ".json")
 
 
 def journal_path(sid: str) -> Path:
-    return sessions_dir() / f"{sid}.journal.jsonl"
+    return _file(sid, ".journal.jsonl")
 
 
 def backup_path(sid: str) -> Path:
-    return sessions_dir() / f"{sid}.json.bak"
+    return _file(sid, ".json.bak")
 
 
 def lock_path(sid: str) -> Path:
-    return sessions_dir() / f"{sid}.lock"
+    return _file(sid, ".lock")
 
 
 # --- documents ---------------------------------------------------------------------------------
@@ -152,12 +174,48 @@ def parse_document(data: Any, path: Path) -> dict[str, Any]:
         doc = MIGRATIONS[version](doc)
         version += 1
         doc["schema_version"] = version
+    if not isinstance(doc, dict):
+        raise EnvError("core.error.file_corrupt", path=str(path), detail="not a document")
     missing = [key for key in ("id", "name", "game", "state", "created", "updated", "redo") if key not in doc]
-    if missing or not isinstance(doc["state"], dict) or not isinstance(doc["redo"], list):
-        raise EnvError(
-            "core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing) or 'state'}"
-        )
+    if missing:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing)}")
+    problem = _doc_problem(doc)
+    if problem:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=problem)
     return doc
+
+
+def _is_offset(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _doc_problem(doc: dict[str, Any]) -> str | None:
+    """What is wrong with the types of a session document's fields (None: nothing), so that no
+    command writes a document that a later command would refuse."""
+    for key in ("name", "game", "created", "updated"):
+        if not isinstance(doc[key], str):
+            return f"{key} is not text"
+    if not valid_id(doc["id"]):
+        return "bad id"
+    if not isinstance(doc["state"], dict):
+        return "state is not an object"
+    if not isinstance(doc["redo"], list) or not all(_is_offset(o) for o in doc["redo"]):
+        return "redo is not a list of offsets"
+    head = doc.get("head")
+    if head is not None and not _is_offset(head):
+        return "head is not an offset"
+    changes = doc.get("changes", 0)
+    if not _is_offset(changes):
+        return "changes is not a count"
+    if doc["game"] not in _games():
+        return f"unknown game {doc['game']!r}"
+    return None
+
+
+def _games() -> Any:
+    from gm_assist.games import GAMES
+
+    return GAMES
 
 
 def game_state(doc: dict[str, Any], path: Path) -> Any:
@@ -177,10 +235,35 @@ def game_state(doc: dict[str, Any], path: Path) -> Any:
         raw = spec.migrate(raw, version)
         doc["state"] = raw
         doc["game_schema"] = spec.schema_version
+    where = huge_number(raw)
+    if where:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"{where}: beyond {MAX_COUNT:,}")
     try:
         return spec.state_model.model_validate(raw)
     except ValidationError as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=_short(exc)) from exc
+
+
+MAX_COUNT = 1_000_000
+"""No count in any game comes near this: a state holding a number beyond it (typed or hand-edited)
+is refused, whatever the game's own, tighter bounds."""
+
+
+def huge_number(value: Any, where: str = "state") -> str | None:
+    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere)."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, bool):
+            continue
+        if isinstance(item, int | float):
+            if not -MAX_COUNT <= item <= MAX_COUNT:
+                return at
+        elif isinstance(item, dict):
+            stack.extend((v, f"{at}.{k}") for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{at}.{i}") for i, v in enumerate(item))
+    return None
 
 
 def _short(exc: ValidationError) -> str:
@@ -197,23 +280,32 @@ def read_document(sid: str) -> tuple[dict[str, Any], bytes]:
     return parse_document(data, path), raw
 
 
-def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
-    """Write a session document atomically, keeping the previous good copy beside it."""
-    from tinydb.table import Document
+def document_bytes(doc: dict[str, Any]) -> bytes:
+    """The file content of a session document (TinyDB's layout: table ``session``, document 1)."""
+    import json
 
-    from gm_assist.core.store import keep_copy, open_db
+    return json.dumps({"session": {"1": doc}}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
+    """Write a session document atomically (one write, never an empty table first), keeping the
+    previous good copy beside it."""
+    from gm_assist.core.store import atomic_write_bytes, keep_copy
 
     sid = doc["id"]
     if previous is not None:
         keep_copy(session_path(sid), backup_path(sid), previous)
-    db = open_db(session_path(sid))
-    db.table("session").upsert(Document(doc, doc_id=1))
+    atomic_write_bytes(session_path(sid), document_bytes(doc))
 
 
 def info_of(doc: dict[str, Any]) -> SessionInfo:
+    """The session as shown (a name saved with control characters by an older version is shown
+    escaped)."""
+    from gm_assist.core.index import printable
+
     return SessionInfo(
         id=doc["id"],
-        name=doc["name"],
+        name=printable(doc["name"]),
         game=doc["game"],
         created=doc["created"],
         updated=doc["updated"],
@@ -286,8 +378,7 @@ def create(
             "changes": 0,
         }
         write_document(doc, None)
-        index.add(sid, name, game, stamp)
-        index.set_current(sid)
+        index.add(sid, name, game, stamp, current=True)
     return info_of(doc)
 
 
@@ -302,6 +393,9 @@ def record(action: Action, session: str | None = None) -> Recorded:
         before = game_state(doc, session_path(sid))
         after = action.apply(before)
         after_raw = after.model_dump(mode="json")
+        where = huge_number(after_raw)
+        if where:
+            raise GmError("core.error.count_too_big", where=where, max=f"{MAX_COUNT:,}")
         label = list(action.label())
         entry = {
             "time": now(),

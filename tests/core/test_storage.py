@@ -107,7 +107,8 @@ def test_damaged_file_is_left_untouched_and_doctor_restores(kind, demo_session, 
     assert path.read_bytes() == damaged
     r = gm("doctor", "--fix", "--json")
     assert r.exit_code == 0, r
-    assert session.load("demo")[1].count == 1  # the copy kept before the last write
+    # issue 15 item 3: recovered from the journal's last change, not the older backup
+    assert session.load("demo")[1].count == 2
     assert list(path.parent.glob("*.corrupt-*"))  # the damaged file is kept aside
 
 

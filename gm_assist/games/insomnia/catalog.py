@@ -66,5 +66,4 @@ def solo_settings() -> tuple[int, int]:
 
 def table_for(players: int, option: Sequence[int] | None = None) -> PillowTable:
     """The pillow reference row for ``players``: ``--table`` > user override file > shipped values."""
-    return rules.pillow_table(players, load_toml("insomnia/pillow.toml"), read_user_toml(USER_PILLOW),
-                              option)
+    return rules.pillow_table(players, load_toml("insomnia/pillow.toml"), read_user_toml(USER_PILLOW), option)

@@ -13,8 +13,9 @@ def _line(key: str, card: str = "insomnia/setup", **params: str | int) -> Event:
     return Event(key=f"insomnia.setup.{key}", params=params, card=card)
 
 
-def setup_checklist(state: InsomniaState, nightmare: Nightmare, table: PillowTable | None,
-                    solo_removed: list[str]) -> list[Event]:
+def setup_checklist(
+    state: InsomniaState, nightmare: Nightmare, table: PillowTable | None, solo_removed: list[str]
+) -> list[Event]:
     """What to put on the table before race 1, in order (rulebook p. 3; solo changes p. 11):
     board and fence, score track and the pillow reference tile for the player count, each
     player's pieces (score 0, pillow 40, 10 Zzz), the nightmare, the deck built by player count,
@@ -25,8 +26,15 @@ def setup_checklist(state: InsomniaState, nightmare: Nightmare, table: PillowTab
         lines.append(_line("track_solo", "insomnia/solo"))
     else:
         assert table is not None
-        lines.append(_line("track", "insomnia/pillow-scoring", players=n,
-                           values=" / ".join(map(str, table.moves)), confidence=table.confidence))
+        lines.append(
+            _line(
+                "track",
+                "insomnia/pillow-scoring",
+                players=n,
+                values=" / ".join(map(str, table.moves)),
+                confidence=table.confidence,
+            )
+        )
     lines.append(_line("pieces", names=", ".join(p.name for p in state.players)))
     lines.append(_line(f"nightmare_{nightmare.id}", "insomnia/nightmare"))
     lines.append(_line("cards_solo" if state.solo else f"cards_{n}", "insomnia/sheep-cards"))

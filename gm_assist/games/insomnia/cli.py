@@ -15,8 +15,9 @@ from . import catalog, rules
 
 actions = lazy_module(f"{__package__}.actions")
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
-                  help=t("insomnia.help.app"))
+app = typer.Typer(
+    no_args_is_help=True, add_completion=False, rich_markup_mode=None, help=t("insomnia.help.app")
+)
 
 SheepOpt = Annotated[str | None, typer.Option("--sheep", "--mouton", help=t("insomnia.help.opt_sheep"))]
 TableOpt = Annotated[str | None, typer.Option("--table", help=t("insomnia.help.opt_table"))]
@@ -61,8 +62,12 @@ def _do(action: Any, json_out: bool, table: Any = None) -> None:
 
     rec = record(action)
     state = rec.state
-    data = {"label": rec.label, "session": rec.session.name, "events": view.events_json(state.events),
-            **view.summary(state)}
+    data = {
+        "label": rec.label,
+        "session": rec.session.name,
+        "events": view.events_json(state.events),
+        **view.summary(state),
+    }
     if table is not None and state.last_score is not None:
         data["score"] = state.last_score
 
@@ -96,12 +101,20 @@ def score_cmd(
     entries = [e.model_copy(update={"woke": e.name in woken}) for e in entries]
     pillow_table = _table(len(entries), table)
     result = rules.score_race(entries, pillow_table)
-    data = {"winners": result.winners, "pillows": result.pillows, "moves": result.moves,
-            "first_player": result.first_player, "ranks": result.ranks, "counted": result.counted,
-            "victory_reason": result.victory_reason or None, "first_player_tie": result.first_player_tie,
-            "table": result.table, "table_confidence": result.table_confidence,
-            "table_source": pillow_table.source, "woken_rule": "rank" if result.woken_rule is None
-            else result.woken_rule}
+    data = {
+        "winners": result.winners,
+        "pillows": result.pillows,
+        "moves": result.moves,
+        "first_player": result.first_player,
+        "ranks": result.ranks,
+        "counted": result.counted,
+        "victory_reason": result.victory_reason or None,
+        "first_player_tie": result.first_player_tie,
+        "table": result.table,
+        "table_confidence": result.table_confidence,
+        "table_source": pillow_table.source,
+        "woken_rule": "rank" if result.woken_rule is None else result.woken_rule,
+    }
     emit(data, lambda out: view.print_score(out, result, pillow_table), json_out)
 
 
@@ -120,15 +133,25 @@ def solo_score_cmd(
     bonus, penalty = catalog.solo_settings()
     result = rules.solo_score(dodos, pillow_moved, races, catalog.solo_ranks(), bonus, penalty)
     title = result.title.fr if lang() == "fr" else result.title.en
-    data = {"score": result.score, "title": title, "title_en": result.title.en, "title_fr": result.title.fr,
-            "dodos": result.dodos, "pillow_bonus": result.pillow_bonus, "race_penalty": result.race_penalty,
-            "races": result.races, "pillow_moved": result.pillow_moved}
+    data = {
+        "score": result.score,
+        "title": title,
+        "title_en": result.title.en,
+        "title_fr": result.title.fr,
+        "dodos": result.dodos,
+        "pillow_bonus": result.pillow_bonus,
+        "race_penalty": result.race_penalty,
+        "races": result.races,
+        "pillow_moved": result.pillow_moved,
+    }
     emit(data, lambda out: view.print_solo(out, result), json_out)
 
 
 @app.command("tiles", help=t("insomnia.help.cmd_tiles"))
-def tiles_cmd(solo: Annotated[bool, typer.Option("--solo", help=t("insomnia.help.opt_tiles_solo"))] = False,
-              json_out: JsonOpt = False) -> None:
+def tiles_cmd(
+    solo: Annotated[bool, typer.Option("--solo", help=t("insomnia.help.opt_tiles_solo"))] = False,
+    json_out: JsonOpt = False,
+) -> None:
     """The dream tiles: names in both editions, placement bonus, confidence, solo removal."""
     tiles = [tl for tl in catalog.dream_tiles() if not (solo and tl.solo_removed)]
 
@@ -136,8 +159,10 @@ def tiles_cmd(solo: Annotated[bool, typer.Option("--solo", help=t("insomnia.help
         for tl in tiles:
             bonus = t(f"insomnia.bonus.{tl.bonus or 'unknown'}")
             solo_mark = f" {t('insomnia.tiles.solo_removed')}" if tl.solo_removed else ""
-            out.print(f"{escape(tl.fr or '?')} / {escape(tl.en or '?')}: {escape(bonus)} "
-                      f"({escape(tl.confidence)}){solo_mark}")
+            out.print(
+                f"{escape(tl.fr or '?')} / {escape(tl.en or '?')}: {escape(bonus)} "
+                f"({escape(tl.confidence)}){solo_mark}"
+            )
         out.print(t("insomnia.tiles.next"), markup=False)
 
     emit({"tiles": tiles}, text, json_out)
@@ -174,8 +199,12 @@ def new_cmd(
     removed = [tl.fr for tl in catalog.dream_tiles() if tl.solo_removed]
     checklist = setup_checklist(state, chosen, table, removed)
     info = create("insomnia", state, name, ("insomnia.action.new", {"players": ", ".join(names)}))
-    data = {"session": info.name, "checklist": view.events_json(checklist),
-            "events": view.events_json(state.events), **view.summary(state)}
+    data = {
+        "session": info.name,
+        "checklist": view.events_json(checklist),
+        "events": view.events_json(state.events),
+        **view.summary(state),
+    }
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(t('insomnia.new.created', name=info.name))}")
@@ -217,8 +246,11 @@ def move_cmd(
 
 
 @app.command("dodos", help=t("insomnia.help.cmd_dodos"))
-def dodos_cmd(dodos: Annotated[int, typer.Argument(help=t("insomnia.help.arg_dodos"))],
-              sheep: SheepOpt = None, json_out: JsonOpt = False) -> None:
+def dodos_cmd(
+    dodos: Annotated[int, typer.Argument(help=t("insomnia.help.arg_dodos"))],
+    sheep: SheepOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Add dodos to a sheep's score (a dream tile or card gave them)."""
     if dodos < 1:
         raise GmError("insomnia.error.move_positive", value=dodos)
@@ -227,8 +259,10 @@ def dodos_cmd(dodos: Annotated[int, typer.Argument(help=t("insomnia.help.arg_dod
 
 
 @app.command("scare", help=t("insomnia.help.cmd_scare"))
-def scare_cmd(names: Annotated[list[str] | None, typer.Argument(help=t("insomnia.help.arg_scared"))] = None,
-              json_out: JsonOpt = False) -> None:
+def scare_cmd(
+    names: Annotated[list[str] | None, typer.Argument(help=t("insomnia.help.arg_scared"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Scare sheep (a nightmare card or a tile says so): a second scare wakes a sheep up."""
     _, state = _load()
     who = [_who(state, n) for n in names] if names else [_who(state, None)]
@@ -236,16 +270,20 @@ def scare_cmd(names: Annotated[list[str] | None, typer.Argument(help=t("insomnia
 
 
 @app.command("brave", help=t("insomnia.help.cmd_brave"))
-def brave_cmd(sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
-              json_out: JsonOpt = False) -> None:
+def brave_cmd(
+    sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
     """A scared sheep pulls itself together (a dream tile allows it)."""
     _, state = _load()
     _do(actions.Brave(name=_who(state, sheep)), json_out)
 
 
 @app.command("bed", help=t("insomnia.help.cmd_bed"))
-def bed_cmd(sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
-            json_out: JsonOpt = False) -> None:
+def bed_cmd(
+    sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
+    json_out: JsonOpt = False,
+) -> None:
     """Go to bed: only right after crossing the fence; the sheep keeps its dodos and leaves the race."""
     _, state = _load()
     _do(actions.GoToBed(name=_who(state, sheep)), json_out)
@@ -269,8 +307,14 @@ def nightmare_cmd(
     """The nightmare moves (scares every sheep it reaches or passes) or jumps (scares its landing space)."""
     from gm_assist.core.names import resolve
 
-    jump = resolve(mode, {"move": ["deplace", "déplace", "deplacer", "avance"],
-                          "jump": ["saute", "sauter", "saut"]}, "insomnia.kind.nightmare_mode") == "jump"
+    jump = (
+        resolve(
+            mode,
+            {"move": ["deplace", "déplace", "deplacer", "avance"], "jump": ["saute", "sauter", "saut"]},
+            "insomnia.kind.nightmare_mode",
+        )
+        == "jump"
+    )
     if sum(v is not None for v in (spaces, back, to)) != 1 or (to is not None and not jump):
         raise GmError("insomnia.error.nightmare_args")
     for value in (spaces, back):
@@ -299,8 +343,11 @@ def rest_cmd(
     """Rest phase, each player in turn: add a dream tile (with its placement bonus) or place 2 Zzz."""
     from gm_assist.core.names import resolve
 
-    choice = resolve(option, {"tile": ["tuile", "tuile reve", "dream tile"], "zzz": ["z", "zz"]},
-                     "insomnia.kind.rest_option")
+    choice = resolve(
+        option,
+        {"tile": ["tuile", "tuile reve", "dream tile"], "zzz": ["z", "zz"]},
+        "insomnia.kind.rest_option",
+    )
     _, state = _load()
     who = _who(state, player)
     if choice == "zzz":
@@ -311,9 +358,15 @@ def rest_cmd(
     _do(actions.RestTile(name=who, space=space, tile=catalog.dream_tile(tile) if tile else None), json_out)
 
 
-
 # The other edition's words for the same commands (hidden from --help): cauchemar, coucher, repos…
-for _alias, _command in (("cauchemar", nightmare_cmd), ("coucher", bed_cmd), ("repos", rest_cmd),
-                         ("effraie", scare_cmd), ("winks", dodos_cmd), ("deplace", move_cmd),
-                         ("fin-de-course", end_race_cmd), ("fin-du-tour", end_turn_cmd)):
+for _alias, _command in (
+    ("cauchemar", nightmare_cmd),
+    ("coucher", bed_cmd),
+    ("repos", rest_cmd),
+    ("effraie", scare_cmd),
+    ("winks", dodos_cmd),
+    ("deplace", move_cmd),
+    ("fin-de-course", end_race_cmd),
+    ("fin-du-tour", end_turn_cmd),
+):
     app.command(_alias, hidden=True, help=t("insomnia.help.alias"))(_command)

@@ -33,6 +33,7 @@ def new_session() -> str | None:
     try:
         names: list[str] = []
         while len(names) < 4:
+
             def _check(value: str) -> str | None:
                 if fold(value) in {fold(n) for n in names}:
                     return t("insomnia.error.duplicate_name", name=value)
@@ -47,8 +48,11 @@ def new_session() -> str | None:
             names.append(name)
         solo = len(names) == 1
         choices = [(n.id, n.fr if _fr() else n.en) for n in catalog.nightmares()]
-        chosen = catalog.nightmare(prompts.select(t("insomnia.flow.nightmare"), choices, default="wolf",
-                                                  rules=("insomnia/nightmare",)))
+        chosen = catalog.nightmare(
+            prompts.select(
+                t("insomnia.flow.nightmare"), choices, default="wolf", rules=("insomnia/nightmare",)
+            )
+        )
     except Cancelled:
         return None
     state = race.new_game(names, chosen.id, solo)
@@ -107,17 +111,27 @@ def _pick_sheep(state: InsomniaState, message: str) -> str:
 def _race_step(state: InsomniaState, session_name: str) -> str | None:
     active = state.players[state.active].name
     beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
-    choices = [("move", t("insomnia.flow.move", name=active)),
-               ("end_turn", t("insomnia.flow.end_turn", name=active))]
+    choices = [
+        ("move", t("insomnia.flow.move", name=active)),
+        ("end_turn", t("insomnia.flow.end_turn", name=active)),
+    ]
     if beds:
         choices.insert(0, ("bed", t("insomnia.flow.bed", names=", ".join(beds))))
-    choices += [("nightmare_move", t("insomnia.flow.nightmare_move")),
-                ("nightmare_jump", t("insomnia.flow.nightmare_jump")),
-                ("scare", t("insomnia.flow.scare")), ("dodos", t("insomnia.flow.dodos")),
-                ("brave", t("insomnia.flow.brave")), ("other", t("insomnia.flow.move_other")),
-                ("leave", t("insomnia.flow.leave"))]
-    choice = prompts.select(t("insomnia.flow.race_menu", name=active), choices, on_cancel="leave",
-                            rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"))
+    choices += [
+        ("nightmare_move", t("insomnia.flow.nightmare_move")),
+        ("nightmare_jump", t("insomnia.flow.nightmare_jump")),
+        ("scare", t("insomnia.flow.scare")),
+        ("dodos", t("insomnia.flow.dodos")),
+        ("brave", t("insomnia.flow.brave")),
+        ("other", t("insomnia.flow.move_other")),
+        ("leave", t("insomnia.flow.leave")),
+    ]
+    choice = prompts.select(
+        t("insomnia.flow.race_menu", name=active),
+        choices,
+        on_cancel="leave",
+        rules=("insomnia/turn", "insomnia/fence", "insomnia/nightmare"),
+    )
     if choice == "leave":
         return "leave"
     if choice in ("move", "other"):
@@ -137,8 +151,10 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
         _record(actions.Scare(names=[_pick_sheep(state, t("insomnia.flow.which_sheep"))]), session_name)
     elif choice == "dodos":
         who = _pick_sheep(state, t("insomnia.flow.which_sheep"))
-        _record(actions.GainDodos(name=who, dodos=prompts.integer(t("insomnia.flow.how_many"), min=1)),
-                session_name)
+        _record(
+            actions.GainDodos(name=who, dodos=prompts.integer(t("insomnia.flow.how_many"), min=1)),
+            session_name,
+        )
     elif choice == "brave":
         _record(actions.Brave(name=_pick_sheep(state, t("insomnia.flow.which_sheep"))), session_name)
     return None
@@ -191,8 +207,12 @@ def _rest_step(state: InsomniaState, session_name: str) -> str | None:
     choices = [("zzz", t("insomnia.flow.rest_zzz")), ("leave", t("insomnia.flow.leave"))]
     if not board_full(state):
         choices.insert(0, ("tile", t("insomnia.flow.rest_tile")))
-    choice = prompts.select(t("insomnia.flow.rest_menu", name=who), choices,
-                            rules=("insomnia/rest-phase", "insomnia/dream-tiles"), on_cancel="leave")
+    choice = prompts.select(
+        t("insomnia.flow.rest_menu", name=who),
+        choices,
+        rules=("insomnia/rest-phase", "insomnia/dream-tiles"),
+        on_cancel="leave",
+    )
     if choice == "leave":
         return "leave"
     if choice == "zzz":

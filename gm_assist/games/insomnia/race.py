@@ -49,8 +49,9 @@ def _sheep(state: InsomniaState, name: str) -> Sheep:
     try:
         return state.players[state.index(name)]
     except KeyError as exc:
-        raise GmError("insomnia.error.no_such_player", name=name,
-                      players=", ".join(p.name for p in state.players)) from exc
+        raise GmError(
+            "insomnia.error.no_such_player", name=name, players=", ".join(p.name for p in state.players)
+        ) from exc
 
 
 def _in_race(state: InsomniaState, name: str) -> Sheep:

@@ -31,8 +31,10 @@ from .race import _copy, _ev, _need_phase, _sheep, start_race
 
 def race_entries(state: InsomniaState) -> list[RaceEntry]:
     """The race's results in turn order, the first player first, ready for :func:`rules.score_race`."""
-    return [RaceEntry(name=p.name, dodos=p.score, pillow=p.pillow, woke=p.status is SheepStatus.woken)
-            for p in (state.players[i] for i in state.turn_order())]
+    return [
+        RaceEntry(name=p.name, dodos=p.score, pillow=p.pillow, woke=p.status is SheepStatus.woken)
+        for p in (state.players[i] for i in state.turn_order())
+    ]
 
 
 def finish_race(state: InsomniaState, table: PillowTable | None) -> InsomniaState:
@@ -126,8 +128,13 @@ def rest_tile(state: InsomniaState, name: str, space: int, tile: DreamTile | Non
     new = _copy(state)
     new.tiles[space] = tile.id if tile else ""
     bonus = tile.bonus if tile and tile.bonus else "unknown"
-    _ev(new, f"bonus_{bonus}", tile.card if tile and tile.card else "insomnia/dream-tiles",
-        name=name, space=space)
+    _ev(
+        new,
+        f"bonus_{bonus}",
+        tile.card if tile and tile.card else "insomnia/dream-tiles",
+        name=name,
+        space=space,
+    )
     _ev(new, "market", "insomnia/dream-tiles")
     return _rested(new, name)
 

@@ -79,8 +79,12 @@ def _woken_mode(raw: Any) -> int | None:
     return raw
 
 
-def pillow_table(players: int, shipped: Mapping[str, Any], user: Mapping[str, Any] | None = None,
-                 option: Sequence[int] | None = None) -> PillowTable:
+def pillow_table(
+    players: int,
+    shipped: Mapping[str, Any],
+    user: Mapping[str, Any] | None = None,
+    option: Sequence[int] | None = None,
+) -> PillowTable:
     """The reference-tile row for ``players`` (2–4): ``--table`` beats the user's override file,
     which beats the shipped values (game-facts §2.1, Low–Medium). The woken-up rule comes from the
     user file when it has one, else from the shipped file (the rulebook reading).
@@ -216,16 +220,36 @@ def score_race(entries: Sequence[RaceEntry], table: PillowTable) -> RaceScore:
     winners, reason = victory(entries)
     if winners:
         pillows = {e.name: e.pillow for e in entries}
-        return RaceScore(players=names, winners=winners, victory_reason=reason, counted=counted, ranks={},
-                         moves={n: 0 for n in names}, pillows=pillows, first_player=names[0],
-                         table=table.moves, table_confidence=table.confidence, woken_rule=table.woken)
+        return RaceScore(
+            players=names,
+            winners=winners,
+            victory_reason=reason,
+            counted=counted,
+            ranks={},
+            moves={n: 0 for n in names},
+            pillows=pillows,
+            first_player=names[0],
+            table=table.moves,
+            table_confidence=table.confidence,
+            woken_rule=table.woken,
+        )
     ranks, wanted = pillow_moves(entries, table)
     pillows = {e.name: max(TRACK_BOTTOM, e.pillow - wanted[e.name]) for e in entries}
     moves = {e.name: e.pillow - pillows[e.name] for e in entries}
     first, tie = first_sheep(names, pillows)
-    return RaceScore(players=names, winners=[], counted=counted, ranks=ranks, moves=moves, pillows=pillows,
-                     first_player=first, first_player_tie=tie, table=table.moves,
-                     table_confidence=table.confidence, woken_rule=table.woken)
+    return RaceScore(
+        players=names,
+        winners=[],
+        counted=counted,
+        ranks=ranks,
+        moves=moves,
+        pillows=pillows,
+        first_player=first,
+        first_player_tie=tie,
+        table=table.moves,
+        table_confidence=table.confidence,
+        woken_rule=table.woken,
+    )
 
 
 # ---------------------------------------------------------------- solo (rulebook p. 11)
@@ -256,8 +280,14 @@ def solo_title(score: int, ranks: Sequence[SoloRank]) -> SoloRank:
     return ranks[0] if score < ranks[0].min else ranks[-1]
 
 
-def solo_score(dodos: int, pillow_moved: int, races: int, ranks: Sequence[SoloRank],
-               bonus_per_5: int = 2, race_penalty: int = 5) -> SoloScore:
+def solo_score(
+    dodos: int,
+    pillow_moved: int,
+    races: int,
+    ranks: Sequence[SoloRank],
+    bonus_per_5: int = 2,
+    race_penalty: int = 5,
+) -> SoloScore:
     """Solo final score (rulebook p. 11): every dodo collected, + 2 per full 5 spaces the pillow
     moved down, − 5 per race played; then the rank title.
 
@@ -275,8 +305,15 @@ def solo_score(dodos: int, pillow_moved: int, races: int, ranks: Sequence[SoloRa
     bonus = bonus_per_5 * (pillow_moved // 5)
     penalty = race_penalty * races
     total = dodos + bonus - penalty
-    return SoloScore(dodos=dodos, pillow_moved=pillow_moved, races=races, pillow_bonus=bonus,
-                     race_penalty=penalty, score=total, title=solo_title(total, ranks))
+    return SoloScore(
+        dodos=dodos,
+        pillow_moved=pillow_moved,
+        races=races,
+        pillow_bonus=bonus,
+        race_penalty=penalty,
+        score=total,
+        title=solo_title(total, ranks),
+    )
 
 
 def parse_player_spec(text: str) -> RaceEntry:

@@ -63,13 +63,25 @@ def summary(state: InsomniaState) -> dict[str, Any]:
     from .rest import resting_player
 
     return {
-        "phase": state.phase.value, "race": state.race, "solo": state.solo,
-        "nightmare": state.nightmare, "nightmare_space": state.nightmare_space,
+        "phase": state.phase.value,
+        "race": state.race,
+        "solo": state.solo,
+        "nightmare": state.nightmare,
+        "nightmare_space": state.nightmare_space,
         "first_player": state.players[state.first].name,
         "active": state.players[state.active].name if state.phase is Phase.race else None,
         "resting": resting_player(state) if state.phase is Phase.rest else None,
-        "sheep": [{"name": p.name, "space": p.space, "status": p.status.value, "score": p.score,
-                   "pillow": p.pillow, "can_go_to_bed": p.can_go_to_bed} for p in state.players],
+        "sheep": [
+            {
+                "name": p.name,
+                "space": p.space,
+                "status": p.status.value,
+                "score": p.score,
+                "pillow": p.pillow,
+                "can_go_to_bed": p.can_go_to_bed,
+            }
+            for p in state.players
+        ],
         "tiles": {str(k): v for k, v in sorted(state.tiles.items())},
         "winners": state.winners,
         "solo_score": final_solo_score(state),
@@ -84,8 +96,9 @@ def final_solo_score(state: InsomniaState) -> SoloScore | None:
     from . import catalog, rules
 
     bonus, penalty = catalog.solo_settings()
-    return rules.solo_score(state.solo_dodos, state.solo_pillow_moved, state.race, catalog.solo_ranks(),
-                            bonus, penalty)
+    return rules.solo_score(
+        state.solo_dodos, state.solo_pillow_moved, state.race, catalog.solo_ranks(), bonus, penalty
+    )
 
 
 def render(state: InsomniaState, out: Any) -> None:
@@ -97,11 +110,17 @@ def render(state: InsomniaState, out: Any) -> None:
     for col in ("player", "space", "status", "score", "pillow"):
         table.add_column(t(f"insomnia.view.col_{col}"))
     for i, p in enumerate(state.players):
-        marks = (" ★" if i == state.first else "") + (" ◀" if state.phase is Phase.race and i == state.active
-                                                       else "")
+        marks = (" ★" if i == state.first else "") + (
+            " ◀" if state.phase is Phase.race and i == state.active else ""
+        )
         status = status_word(p.status) if state.phase in (Phase.race, Phase.scoring) else "-"
-        table.add_row(escape(p.name) + marks, "-" if p.space is None else str(p.space), status,
-                      str(p.score), str(p.pillow))
+        table.add_row(
+            escape(p.name) + marks,
+            "-" if p.space is None else str(p.space),
+            status,
+            str(p.score),
+            str(p.pillow),
+        )
     out.print(table)
     where = t("insomnia.view.centre") if state.nightmare_space is None else str(state.nightmare_space)
     out.print(t("insomnia.view.nightmare", name=t(f"insomnia.nightmare.{state.nightmare}"), space=where))
@@ -130,8 +149,13 @@ def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
     for name in result.players:
         rank = str(result.ranks[name]) if result.ranks[name] else t("insomnia.score.woken_rank")
         before = result.pillows[name] + result.moves[name]
-        grid.add_row(escape(name), str(result.counted[name]), rank, f"-{result.moves[name]}",
-                     f"{before} → {result.pillows[name]}")
+        grid.add_row(
+            escape(name),
+            str(result.counted[name]),
+            rank,
+            f"-{result.moves[name]}",
+            f"{before} → {result.pillows[name]}",
+        )
     out.print(grid)
     out.print(f"{escape(table_line(table))} {why('insomnia/pillow-scoring')}")
     if result.first_player_tie:
@@ -143,19 +167,39 @@ def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
 
 
 def table_line(table: PillowTable) -> str:
-    """"Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
-    woken = t("insomnia.score.woken_rule_rank") if table.woken is None else \
-        t("insomnia.score.woken_rule_fixed", spaces=table.woken)
-    return t("insomnia.score.table", players=table.players, values=" / ".join(map(str, table.moves)),
-             confidence=table.confidence, source=table.source or "-", woken=woken)
+    """ "Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
+    woken = (
+        t("insomnia.score.woken_rule_rank")
+        if table.woken is None
+        else t("insomnia.score.woken_rule_fixed", spaces=table.woken)
+    )
+    return t(
+        "insomnia.score.table",
+        players=table.players,
+        values=" / ".join(map(str, table.moves)),
+        confidence=table.confidence,
+        source=table.source or "-",
+        woken=woken,
+    )
 
 
 def print_solo(out: Any, result: SoloScore) -> None:
     """Solo final score with its breakdown and rank title (rulebook p. 11)."""
     title = result.title.fr if lang() == "fr" else result.title.en
-    out.print(escape(t("insomnia.solo.breakdown", dodos=result.dodos, moved=result.pillow_moved,
-                       bonus=result.pillow_bonus, races=result.races, penalty=result.race_penalty,
-                       score=result.score)) + f" {why('insomnia/solo-score')}")
+    out.print(
+        escape(
+            t(
+                "insomnia.solo.breakdown",
+                dodos=result.dodos,
+                moved=result.pillow_moved,
+                bonus=result.pillow_bonus,
+                races=result.races,
+                penalty=result.race_penalty,
+                score=result.score,
+            )
+        )
+        + f" {why('insomnia/solo-score')}"
+    )
     out.print(f"[bold]{escape(t('insomnia.solo.title', title=title))}[/bold]")
 
 

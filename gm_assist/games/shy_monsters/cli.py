@@ -27,8 +27,9 @@ def _patterns() -> Any:
 @app.command("check", help=t("shy_monsters.help.check"))
 def check_cmd(
     floor: FloorOpt,
-    revealed: Annotated[str | None,
-                        typer.Option("--revealed", help=t("shy_monsters.help.revealed_opt"))] = None,
+    revealed: Annotated[
+        str | None, typer.Option("--revealed", help=t("shy_monsters.help.revealed_opt"))
+    ] = None,
     killed: Annotated[str | None, typer.Option("--killed", help=t("shy_monsters.help.killed_opt"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -53,8 +54,10 @@ def check_cmd(
             out.print("  " + escape(monster_line(status)) + " " + why(card))
         if report.adjacent:
             out.print(t("shy_monsters.check.adjacent_note") + " " + why("shy-monsters/fear"))
-        out.print(t("shy_monsters.check.order_note" if order is None else "shy_monsters.check.order_given"),
-                  markup=False)
+        out.print(
+            t("shy_monsters.check.order_note" if order is None else "shy_monsters.check.order_given"),
+            markup=False,
+        )
 
     emit(report_json(report, grid.notation()), text, json_out)
 
@@ -62,8 +65,9 @@ def check_cmd(
 @app.command("suggest", help=t("shy_monsters.help.suggest"))
 def suggest_cmd(
     hand: Annotated[str, typer.Option("--hand", help=t("shy_monsters.help.hand_opt"))],
-    floor_number: Annotated[int, typer.Option("--floor-number",
-                                              help=t("shy_monsters.help.floor_number_opt"))] = 1,
+    floor_number: Annotated[
+        int, typer.Option("--floor-number", help=t("shy_monsters.help.floor_number_opt"))
+    ] = 1,
     top: Annotated[int, typer.Option("--top", help=t("shy_monsters.help.top_opt"))] = 5,
     json_out: JsonOpt = False,
 ) -> None:
@@ -79,14 +83,27 @@ def suggest_cmd(
     if top < 1:
         raise GmError("core.error.count_positive", value=top)
     count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)  # type: ignore[arg-type]
-    data = {"hand": {"exit": 1, "corridors": 3, "monsters": colours}, "floor_number": floor_number,
-            "count": count,
-            "floors": [{"floor": s.floor.notation(), "rows": list(s.floor.rows), "score": s.score,
-                        "reason": reason_text(s.reasons)} for s in found]}
+    data = {
+        "hand": {"exit": 1, "corridors": 3, "monsters": colours},
+        "floor_number": floor_number,
+        "count": count,
+        "floors": [
+            {
+                "floor": s.floor.notation(),
+                "rows": list(s.floor.rows),
+                "score": s.score,
+                "reason": reason_text(s.reasons),
+            }
+            for s in found
+        ],
+    }
 
     def text(out: Any) -> None:
-        out.print(t("shy_monsters.suggest.header", count=count, floor=floor_number) + " "
-                  + why("shy-monsters/floor-construction"))
+        out.print(
+            t("shy_monsters.suggest.header", count=count, floor=floor_number)
+            + " "
+            + why("shy-monsters/floor-construction")
+        )
         for i, s in enumerate(found, 1):
             out.print(t("shy_monsters.suggest.item", rank=i, score=s.score), markup=False)
             for row in s.floor.rows:
@@ -99,8 +116,9 @@ def suggest_cmd(
 
 @app.command("patterns", help=t("shy_monsters.help.patterns"))
 def patterns_cmd(
-    set_: Annotated[tuple[str, str] | None,
-                    typer.Option("--set", help=t("shy_monsters.help.set_opt"))] = None,
+    set_: Annotated[
+        tuple[str, str] | None, typer.Option("--set", help=t("shy_monsters.help.set_opt"))
+    ] = None,
     reset: Annotated[str | None, typer.Option("--reset", help=t("shy_monsters.help.reset_opt"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -130,9 +148,18 @@ def patterns_cmd(
         out.print(t("shy_monsters.patterns.legend") + " " + why("shy-monsters/comfort-zones"))
         for p in patterns.values():
             flag = t("shy_monsters.patterns.overridden") if p.overridden else ""
-            out.print(escape(t("shy_monsters.patterns.item", colour=colour_name(p.colour),
-                               confidence=p.confidence or "?", flag=flag))
-                      + " " + why(f"shy-monsters/comfort-{p.colour}"))
+            out.print(
+                escape(
+                    t(
+                        "shy_monsters.patterns.item",
+                        colour=colour_name(p.colour),
+                        confidence=p.confidence or "?",
+                        flag=flag,
+                    )
+                )
+                + " "
+                + why(f"shy-monsters/comfort-{p.colour}")
+            )
             for row in p.grid:
                 out.print("     " + " ".join(row), markup=False)
             if p.source:
@@ -144,11 +171,13 @@ def patterns_cmd(
 
 # --- a game session -------------------------------------------------------------------------------
 
+
 @app.command("new", help=t("shy_monsters.help.new"))
 def new_cmd(
     solo: Annotated[bool, typer.Option("--solo", help=t("shy_monsters.help.solo_opt"))] = False,
-    difficulty: Annotated[str, typer.Option("--difficulty",
-                                            help=t("shy_monsters.help.difficulty_opt"))] = "best",
+    difficulty: Annotated[
+        str, typer.Option("--difficulty", help=t("shy_monsters.help.difficulty_opt"))
+    ] = "best",
     seed: Annotated[int | None, typer.Option("--seed", help=t("shy_monsters.help.seed_opt"))] = None,
     name: Annotated[str | None, typer.Option("--name", help=t("shy_monsters.help.name_opt"))] = None,
     json_out: JsonOpt = False,
@@ -164,12 +193,16 @@ def new_cmd(
     data = {**public_json(state, info.name), "seed": state.seed}
 
     def text(out: Any) -> None:
-        out.print(t("shy_monsters.new.done", name=info.name, mode=t(f"shy_monsters.mode.{state.mode}")) + " "
-                  + why("shy-monsters/solo" if solo else "shy-monsters/two-players"))
+        out.print(
+            t("shy_monsters.new.done", name=info.name, mode=t(f"shy_monsters.mode.{state.mode}"))
+            + " "
+            + why("shy-monsters/solo" if solo else "shy-monsters/two-players")
+        )
         if solo:
-            out.print(t("shy_monsters.new.seed", seed=state.seed,
-                        level=t(f"shy_monsters.difficulty.{level}")),
-                      markup=False)
+            out.print(
+                t("shy_monsters.new.seed", seed=state.seed, level=t(f"shy_monsters.difficulty.{level}")),
+                markup=False,
+            )
         render(state, out)
 
     emit(data, text, json_out)
@@ -192,8 +225,10 @@ def _do(action: Any, json_out: bool, card: str) -> None:
 
 
 @app.command("floor", help=t("shy_monsters.help.lay"))
-def floor_cmd(grid: Annotated[str, typer.Option("--grid", help=t("shy_monsters.help.floor_opt"))],
-              json_out: JsonOpt = False) -> None:
+def floor_cmd(
+    grid: Annotated[str, typer.Option("--grid", help=t("shy_monsters.help.floor_opt"))],
+    json_out: JsonOpt = False,
+) -> None:
     from .actions import LayFloor
     from .floor import parse_floor
 
@@ -202,8 +237,9 @@ def floor_cmd(grid: Annotated[str, typer.Option("--grid", help=t("shy_monsters.h
 
 
 @app.command("reveal", help=t("shy_monsters.help.reveal"))
-def reveal_cmd(cell: Annotated[str, typer.Argument(help=t("shy_monsters.help.cell_arg"))],
-               json_out: JsonOpt = False) -> None:
+def reveal_cmd(
+    cell: Annotated[str, typer.Argument(help=t("shy_monsters.help.cell_arg"))], json_out: JsonOpt = False
+) -> None:
     from .actions import Reveal
     from .view import parse_cell
 
@@ -212,8 +248,11 @@ def reveal_cmd(cell: Annotated[str, typer.Argument(help=t("shy_monsters.help.cel
 
 
 @app.command("explore", help=t("shy_monsters.help.explore"))
-def explore_cmd(direction: Annotated[str, typer.Argument(help=t("shy_monsters.help.direction_arg"))],
-                attack: AttackOpt = False, json_out: JsonOpt = False) -> None:
+def explore_cmd(
+    direction: Annotated[str, typer.Argument(help=t("shy_monsters.help.direction_arg"))],
+    attack: AttackOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     from .actions import Explore
     from .view import parse_direction
 
@@ -221,8 +260,11 @@ def explore_cmd(direction: Annotated[str, typer.Argument(help=t("shy_monsters.he
 
 
 @app.command("jump", help=t("shy_monsters.help.jump"))
-def jump_cmd(direction: Annotated[str, typer.Argument(help=t("shy_monsters.help.direction_arg"))],
-             attack: AttackOpt = False, json_out: JsonOpt = False) -> None:
+def jump_cmd(
+    direction: Annotated[str, typer.Argument(help=t("shy_monsters.help.direction_arg"))],
+    attack: AttackOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
     from .actions import Jump
     from .view import parse_direction
 

@@ -130,8 +130,9 @@ def _score(shape: _Shape, lay: Layout, colours: list[str], floor_number: int) ->
     return score, reasons
 
 
-def scored_floors(hand: Hand, patterns: dict[str, Pattern],
-                  floor_number: int = 1) -> Iterator[tuple[int, Layout]]:
+def scored_floors(
+    hand: Hand, patterns: dict[str, Pattern], floor_number: int = 1
+) -> Iterator[tuple[int, Layout]]:
     """Every distinct floor of the hand with its score (up to turns and mirroring)."""
     colours = list(hand.monsters)
     shapes: dict[tuple[Cell, ...], _Shape] = {}
@@ -154,8 +155,9 @@ def explain(floor: Floor, patterns: dict[str, Pattern], floor_number: int = 1) -
     return score, [Reason(key=key, params=params) for key, params in clauses]
 
 
-def suggest(hand: Hand, patterns: dict[str, Pattern], floor_number: int = 1,
-            top: int = 5) -> tuple[int, list[Suggestion]]:
+def suggest(
+    hand: Hand, patterns: dict[str, Pattern], floor_number: int = 1, top: int = 5
+) -> tuple[int, list[Suggestion]]:
     """The ``top`` strongest floors for a hand, at most one per shape, best first (ties in a fixed
     order), with the number of distinct valid floors examined."""
     best: dict[tuple[Cell, ...], tuple[int, Layout]] = {}
@@ -198,8 +200,9 @@ def best_floor(hand: Hand, patterns: dict[str, Pattern], floor_number: int, rng:
     return trimmed(rng.choice(symmetries(floor)))
 
 
-def build_floor(hand: Hand, patterns: dict[str, Pattern], floor_number: int, difficulty: str,
-                rng: random.Random) -> Floor:
+def build_floor(
+    hand: Hand, patterns: dict[str, Pattern], floor_number: int, difficulty: str, rng: random.Random
+) -> Floor:
     """The Dungeon Master's floor for a hand at the chosen difficulty (« random » or « best »)."""
     if difficulty == "random":
         return random_floor(hand, rng)
@@ -229,8 +232,14 @@ def new_game(mode: str, difficulty: str, seed: int | None, patterns: dict[str, P
     rng.shuffle(pile)
     planned = []
     for number in range(1, FLOORS + 1):
-        hand = Hand(monsters=pile[2 * (number - 1): 2 * number])  # type: ignore[arg-type]
+        hand = Hand(monsters=pile[2 * (number - 1) : 2 * number])  # type: ignore[arg-type]
         planned.append(build_floor(hand, patterns, number, difficulty, rng))
-    state = ShyState(mode="solo", difficulty=difficulty, seed=seed, pile=pile,  # type: ignore[arg-type]
-                     planned=planned, patterns=grids)
+    state = ShyState(
+        mode="solo",
+        difficulty=difficulty,
+        seed=seed,
+        pile=pile,  # type: ignore[arg-type]
+        planned=planned,
+        patterns=grids,
+    )
     return start_floor(state, planned[0])

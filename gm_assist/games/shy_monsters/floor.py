@@ -39,6 +39,7 @@ ALL_DIRECTIONS: tuple[Cell, ...] = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1
 
 # --- notation -----------------------------------------------------------------------------------
 
+
 def parse_floor(text: str) -> Floor:
     """Read the floor notation (``..P/ECC/.XO``); spaces are ignored, letters may be lower case.
 
@@ -56,8 +57,12 @@ def parse_floor(text: str) -> Floor:
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if ch not in TILE_CODES and ch != EMPTY:
-                raise GmError("shy_monsters.error.unknown_letter", letter=raw_letter(raw_rows, r, c, ch),
-                              row=r + 1, col=c + 1)
+                raise GmError(
+                    "shy_monsters.error.unknown_letter",
+                    letter=raw_letter(raw_rows, r, c, ch),
+                    row=r + 1,
+                    col=c + 1,
+                )
         if len(row) != width:
             raise GmError("shy_monsters.error.ragged", row=r + 1, length=len(row), expected=width)
     return Floor(rows=tuple(rows))
@@ -123,6 +128,7 @@ def canonical(floor: Floor) -> str:
 
 # --- construction check -------------------------------------------------------------------------
 
+
 class FloorError(BaseModel):
     """One construction violation: ``code`` (i18n key under ``shy_monsters.construction``), the
     cells it concerns and the numbers of the message."""
@@ -133,8 +139,9 @@ class FloorError(BaseModel):
     params: dict[str, int | str] = Field(default_factory=dict)
 
 
-def neighbours(cell: Cell, cells: Iterable[Cell] | set[Cell],
-               steps: tuple[Cell, ...] = ORTHOGONAL) -> list[Cell]:
+def neighbours(
+    cell: Cell, cells: Iterable[Cell] | set[Cell], steps: tuple[Cell, ...] = ORTHOGONAL
+) -> list[Cell]:
     """The cells of ``cells`` next to ``cell`` through a side (or through ``steps``)."""
     pool = cells if isinstance(cells, (set, frozenset, dict)) else set(cells)
     r, c = cell
@@ -169,13 +176,23 @@ def construction_errors(floor: Floor, hand: Hand | None = None, used: Iterable[s
             errors.append(FloorError(code=f"{code}_count", cells=found, params={"found": len(found)}))
     corridors = floor.find(CORRIDOR)
     if len(corridors) != hand.corridors:
-        errors.append(FloorError(code="corridor_count", cells=corridors,
-                                 params={"found": len(corridors), "expected": hand.corridors}))
+        errors.append(
+            FloorError(
+                code="corridor_count",
+                cells=corridors,
+                params={"found": len(corridors), "expected": hand.corridors},
+            )
+        )
     monsters = floor.monsters()
     expected = len(hand.monsters) if hand.monsters else MONSTERS_PER_FLOOR
     if len(monsters) != expected:
-        errors.append(FloorError(code="monster_count", cells=sorted(monsters),
-                                 params={"found": len(monsters), "expected": expected}))
+        errors.append(
+            FloorError(
+                code="monster_count",
+                cells=sorted(monsters),
+                params={"found": len(monsters), "expected": expected},
+            )
+        )
     by_colour: dict[str, list[Cell]] = {}
     for cell, colour in sorted(monsters.items()):
         by_colour.setdefault(colour, []).append(cell)
@@ -197,6 +214,7 @@ def construction_errors(floor: Floor, hand: Hand | None = None, used: Iterable[s
 
 
 # --- enumeration ----------------------------------------------------------------------------------
+
 
 def fixed_shapes(size: int) -> list[tuple[Cell, ...]]:
     """Every connected shape of ``size`` cells up to translation (fixed polyominoes; 760 for 7).
@@ -262,7 +280,7 @@ def _ordered(pool: list[Cell], k: int) -> Iterator[tuple[Cell, ...]]:
         yield ()
         return
     for i, cell in enumerate(pool):
-        for tail in _ordered(pool[:i] + pool[i + 1:], k - 1):
+        for tail in _ordered(pool[:i] + pool[i + 1 :], k - 1):
             yield (cell, *tail)
 
 

@@ -12,8 +12,15 @@ from gm_assist.core import prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
-RULES = ("shy-monsters/hero-phase", "shy-monsters/explore", "shy-monsters/jump", "shy-monsters/attack",
-         "shy-monsters/skills", "shy-monsters/comfort-zones", "shy-monsters/fear")
+RULES = (
+    "shy-monsters/hero-phase",
+    "shy-monsters/explore",
+    "shy-monsters/jump",
+    "shy-monsters/attack",
+    "shy-monsters/skills",
+    "shy-monsters/comfort-zones",
+    "shy-monsters/fear",
+)
 
 
 def new_session() -> str | None:
@@ -25,15 +32,21 @@ def new_session() -> str | None:
     from .rules import load_patterns
 
     try:
-        mode = prompts.select(t("shy_monsters.flow.mode"),
-                              [("solo", t("shy_monsters.flow.mode_solo")),
-                               ("two-players", t("shy_monsters.flow.mode_two"))],
-                              rules=("shy-monsters/solo", "shy-monsters/two-players"))
+        mode = prompts.select(
+            t("shy_monsters.flow.mode"),
+            [("solo", t("shy_monsters.flow.mode_solo")), ("two-players", t("shy_monsters.flow.mode_two"))],
+            rules=("shy-monsters/solo", "shy-monsters/two-players"),
+        )
         level, seed = "best", None
         if mode == "solo":
-            level = prompts.select(t("shy_monsters.flow.difficulty"),
-                                   [("best", t("shy_monsters.difficulty.best")),
-                                    ("random", t("shy_monsters.difficulty.random"))], default="best")
+            level = prompts.select(
+                t("shy_monsters.flow.difficulty"),
+                [
+                    ("best", t("shy_monsters.difficulty.best")),
+                    ("random", t("shy_monsters.difficulty.random")),
+                ],
+                default="best",
+            )
             raw = prompts.text(t("shy_monsters.flow.seed"), validate=_seed_problem).strip()
             seed = int(raw) if raw else None
     except Cancelled:
@@ -97,8 +110,9 @@ def _next_action(state: Any) -> Any:
         action: Any = actions.Explore(direction=direction)
     else:
         action = actions.Jump(direction=direction, attack=kind == "jump_attack")
-    if _danger(state, direction, kind != "explore", kind == "jump_attack") and \
-            not prompts.confirm(t("shy_monsters.flow.danger"), default=False):
+    if _danger(state, direction, kind != "explore", kind == "jump_attack") and not prompts.confirm(
+        t("shy_monsters.flow.danger"), default=False
+    ):
         return _next_action(state)
     return action
 
@@ -117,13 +131,16 @@ def _move_choices(state: Any) -> list[tuple[Any, str]]:
     legal = moves(state)
     play = state.floor
     label = direction_label
-    out: list[tuple[Any, str]] = [(("explore", d), t("shy_monsters.flow.explore", direction=label(d)))
-                                  for d in legal["explore"]]
+    out: list[tuple[Any, str]] = [
+        (("explore", d), t("shy_monsters.flow.explore", direction=label(d))) for d in legal["explore"]
+    ]
     out += [(("jump", d), t("shy_monsters.flow.jump", direction=direction_label(d))) for d in legal["jump"]]
     if not play.attack_used and not play.attack_declared:
         out.append(("attack", t("shy_monsters.flow.attack")))
-        out += [(("jump_attack", d), t("shy_monsters.flow.jump_attack", direction=direction_label(d)))
-                for d in legal["jump"]]
+        out += [
+            (("jump_attack", d), t("shy_monsters.flow.jump_attack", direction=direction_label(d)))
+            for d in legal["jump"]
+        ]
     out.append(("leave", t("shy_monsters.flow.leave")))
     return out
 
@@ -134,9 +151,11 @@ def _reveal(state: Any) -> Any:
 
     play = state.floor
     hidden = [cell for cell in sorted(play.layout.tiles()) if cell not in play.revealed]
-    choice = prompts.select(t("shy_monsters.flow.reveal_prompt", count=play.reveals_due),
-                            [*((cell, cell_text(cell)) for cell in hidden),
-                             ("leave", t("shy_monsters.flow.leave"))], rules=("shy-monsters/hero-phase",))
+    choice = prompts.select(
+        t("shy_monsters.flow.reveal_prompt", count=play.reveals_due),
+        [*((cell, cell_text(cell)) for cell in hidden), ("leave", t("shy_monsters.flow.leave"))],
+        rules=("shy-monsters/hero-phase",),
+    )
     if choice == "leave":
         return None
     return actions.Reveal(row=choice[0], col=choice[1])

@@ -41,8 +41,14 @@ from .model import (
 from .rules import colour_name, monster_statuses
 
 DIRECTIONS: dict[str, Cell] = {
-    "north": (-1, 0), "north-east": (-1, 1), "east": (0, 1), "south-east": (1, 1),
-    "south": (1, 0), "south-west": (1, -1), "west": (0, -1), "north-west": (-1, -1),
+    "north": (-1, 0),
+    "north-east": (-1, 1),
+    "east": (0, 1),
+    "south-east": (1, 1),
+    "south": (1, 0),
+    "south-west": (1, -1),
+    "west": (0, -1),
+    "north-west": (-1, -1),
 }
 """Direction names (English ids) and their (row, col) steps; north is the top row."""
 
@@ -53,10 +59,15 @@ def start_floor(state: ShyState, layout: Floor) -> ShyState:
     new = state.model_copy(deep=True)
     number = new.floor.number
     entrance = layout.find(ENTRANCE)[0]
-    new.floor = FloorPlay(number=number, layout=layout, hand=sorted(layout.monsters().values()),
-                          revealed=[entrance], hero=entrance,
-                          reveals_due=REVEALS_BEFORE_MOVING[number - 1],
-                          events=[Event(key="floor_ready", params={"floor": number})])
+    new.floor = FloorPlay(
+        number=number,
+        layout=layout,
+        hand=sorted(layout.monsters().values()),
+        revealed=[entrance],
+        hero=entrance,
+        reveals_due=REVEALS_BEFORE_MOVING[number - 1],
+        events=[Event(key="floor_ready", params={"floor": number})],
+    )
     return new
 
 

@@ -30,6 +30,7 @@ Requirement = tuple[tuple[Cell, ...], tuple[Cell, ...]]
 
 # --- patterns -----------------------------------------------------------------------------------
 
+
 def load_patterns() -> dict[str, Pattern]:
     """The six memo-tile patterns: shipped ``shy_monsters/patterns.toml`` (game-facts §5), with
     the table's overrides from the user file ``shy_monsters/patterns.json`` on top."""
@@ -87,8 +88,9 @@ def fits(tiles: set[Cell] | frozenset[Cell], cell: Cell, pattern: Pattern | tupl
     grid = tuple(pattern.grid) if isinstance(pattern, Pattern) else pattern
     r, c = cell
     for tile, empty in requirements(grid):
-        if all((r + dr, c + dc) in tiles for dr, dc in tile) and \
-                not any((r + dr, c + dc) in tiles for dr, dc in empty):
+        if all((r + dr, c + dc) in tiles for dr, dc in tile) and not any(
+            (r + dr, c + dc) in tiles for dr, dc in empty
+        ):
             return True
     return False
 
@@ -102,8 +104,9 @@ def fitting_rotations(tiles: set[Cell], cell: Cell, pattern: Pattern) -> list[in
     empty = [(r - mr, c - mc) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"]
     out = []
     for turn in range(4):
-        if all((cell[0] + dr, cell[1] + dc) in tiles for dr, dc in tile) and \
-                not any((cell[0] + dr, cell[1] + dc) in tiles for dr, dc in empty):
+        if all((cell[0] + dr, cell[1] + dc) in tiles for dr, dc in tile) and not any(
+            (cell[0] + dr, cell[1] + dc) in tiles for dr, dc in empty
+        ):
             out.append(turn)
         tile = [(dc, -dr) for dr, dc in tile]
         empty = [(dc, -dr) for dr, dc in empty]
@@ -111,6 +114,7 @@ def fitting_rotations(tiles: set[Cell], cell: Cell, pattern: Pattern) -> list[in
 
 
 # --- fear and activity -------------------------------------------------------------------------
+
 
 class MonsterStatus(BaseModel):
     """What the referee says about one monster of a floor."""
@@ -126,8 +130,12 @@ class MonsterStatus(BaseModel):
     active: bool = False
 
 
-def monster_statuses(floor: Floor, patterns: dict[str, Pattern], revealed: list[Cell] | None = None,
-                     killed: Iterable[Cell] = ()) -> list[MonsterStatus]:
+def monster_statuses(
+    floor: Floor,
+    patterns: dict[str, Pattern],
+    revealed: list[Cell] | None = None,
+    killed: Iterable[Cell] = (),
+) -> list[MonsterStatus]:
     """Comfort, fear and activity of every monster, for a reveal order (« La peur des autres »).
 
     ``revealed`` lists turned-over cells in order. A monster panics when a monster next to it (by a
@@ -150,9 +158,18 @@ def monster_statuses(floor: Floor, patterns: dict[str, Pattern], revealed: list[
             if killed_before or (revealed is not None and other in order and order[other] < mine):
                 scared.append(other)
         is_killed = cell in killed_set
-        out.append(MonsterStatus(colour=colour, cell=cell, comfortable=comfortable, revealed=cell in order,
-                                 killed=is_killed, panics=bool(scared), scared_by=scared,
-                                 active=comfortable and not scared and not is_killed))
+        out.append(
+            MonsterStatus(
+                colour=colour,
+                cell=cell,
+                comfortable=comfortable,
+                revealed=cell in order,
+                killed=is_killed,
+                panics=bool(scared),
+                scared_by=scared,
+                active=comfortable and not scared and not is_killed,
+            )
+        )
     return out
 
 
@@ -169,6 +186,7 @@ def adjacent_monsters(floor: Floor) -> list[tuple[Cell, Cell]]:
 
 # --- the referee's report ------------------------------------------------------------------------
 
+
 class CheckReport(BaseModel):
     """The answer of ``check``: construction errors, each monster's state, adjacent pairs."""
 
@@ -179,14 +197,22 @@ class CheckReport(BaseModel):
     adjacent: list[tuple[Cell, Cell]]
 
 
-def check_floor(floor: Floor, patterns: dict[str, Pattern], revealed: list[Cell] | None = None,
-                killed: Iterable[Cell] = (), hand: Hand | None = None) -> CheckReport:
+def check_floor(
+    floor: Floor,
+    patterns: dict[str, Pattern],
+    revealed: list[Cell] | None = None,
+    killed: Iterable[Cell] = (),
+    hand: Hand | None = None,
+) -> CheckReport:
     """Referee a floor: is it built by the rules, which monsters are comfortable, which would
     attack given the reveal order (« Phase Maître du Donjon », « La zone de confort », « La peur »)."""
     errors = construction_errors(floor, hand)
-    return CheckReport(valid=not errors, errors=errors,
-                       monsters=monster_statuses(floor, patterns, revealed, killed),
-                       adjacent=adjacent_monsters(floor))
+    return CheckReport(
+        valid=not errors,
+        errors=errors,
+        monsters=monster_statuses(floor, patterns, revealed, killed),
+        adjacent=adjacent_monsters(floor),
+    )
 
 
 def cells_of_colours(floor: Floor, colours: list[str]) -> list[Cell]:

@@ -119,8 +119,9 @@ class SkillTest(SfAction):
     rolls: list[int] = []
 
     def run(self, state: SfState) -> Result:
-        new, check, auto = turn.skill_test(state, self.colour, self.dice, self.stored, self.rolls,
-                                           self.target)
+        new, check, auto = turn.skill_test(
+            state, self.colour, self.dice, self.stored, self.rolls, self.target
+        )
         return new, {"check": check, "automatic_failure": auto}
 
     def label(self) -> tuple[str, dict]:
@@ -150,11 +151,18 @@ class Attack(SfAction):
     defense: int | None = None
 
     def run(self, state: SfState) -> Result:
-        new, check, defeated, brave = turn.attack(state, self.monster, self.kind, self.dice, self.stored,
-                                                  self.rolls, self.defense)
+        new, check, defeated, brave = turn.attack(
+            state, self.monster, self.kind, self.dice, self.stored, self.rolls, self.defense
+        )
         monster = next((m for m in new.monsters if m.name == self.monster), None)
-        return new, {"check": check, "hit": check.success, "defeated": defeated, "brave": brave,
-                     "monster_stuffing": monster.stuffing if monster else 0, "stuffie": state.current}
+        return new, {
+            "check": check,
+            "hit": check.success,
+            "defeated": defeated,
+            "brave": brave,
+            "monster_stuffing": monster.stuffing if monster else 0,
+            "stuffie": state.current,
+        }
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.attack", {"monster": self.monster}
@@ -188,8 +196,12 @@ class Contribute(SfAction):
 class EndTurn(SfAction):
     def run(self, state: SfState) -> Result:
         new, check, spaces = turn.end_turn(state)
-        return new, {"stuffie": state.current, "threat": check, "spaces": spaces,
-                     "order": new.monster_turn.order if new.monster_turn else []}
+        return new, {
+            "stuffie": state.current,
+            "threat": check,
+            "spaces": spaces,
+            "order": new.monster_turn.order if new.monster_turn else [],
+        }
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.end_turn", {}
@@ -200,8 +212,10 @@ class Surge(SfAction):
 
     def run(self, state: SfState) -> Result:
         new = turn.surge(state, self.monsters)
-        return new, {"monsters_enter": bool(self.monsters),
-                     "order": new.monster_turn.order if new.monster_turn else []}
+        return new, {
+            "monsters_enter": bool(self.monsters),
+            "order": new.monster_turn.order if new.monster_turn else [],
+        }
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.surge", {"n": len(self.monsters)}
@@ -213,8 +227,11 @@ class Encounter(SfAction):
 
     def run(self, state: SfState) -> Result:
         new = monsters.encounter(state, self.monsters)
-        return new, {"mode": self.mode, "expected": rules.encounter_size(len(state.stuffies)),
-                     "entered": [m for m in new.monsters if m.name not in {x.name for x in state.monsters}]}
+        return new, {
+            "mode": self.mode,
+            "expected": rules.encounter_size(len(state.stuffies)),
+            "entered": [m for m in new.monsters if m.name not in {x.name for x in state.monsters}],
+        }
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.encounter", {"n": len(self.monsters)}
@@ -226,8 +243,12 @@ class Activate(SfAction):
 
     def run(self, state: SfState) -> Result:
         new, monster, had_die = monsters.activate(state, self.monster, self.roll)
-        return new, {"monster": monster, "roll": self.roll, "had_die": had_die,
-                     "next": monsters.next_monster(new)}
+        return new, {
+            "monster": monster,
+            "roll": self.roll,
+            "had_die": had_die,
+            "next": monsters.next_monster(new),
+        }
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.activate", {"monster": self.monster or "?", "roll": self.roll}

@@ -21,6 +21,7 @@ Pool = dict[str, int]
 
 # --- pools (colour -> count) -------------------------------------------------------------------
 
+
 def pool_add(pool: Pool, colour: str, n: int = 1) -> Pool:
     """A copy of `pool` with `n` more dice of `colour` (zero counts are dropped)."""
     out = dict(pool)
@@ -60,6 +61,7 @@ def pool_contains(big: Pool, small: Pool) -> bool:
 
 
 # --- colours -------------------------------------------------------------------------------------
+
 
 def colour_table(data: dict, edition: str, overrides: dict | None = None) -> list[Colour]:
     """The colours of `edition` from the dice data, with the table's overrides merged per colour.
@@ -131,6 +133,7 @@ def bag_composition(colours: list[Colour], stuffies: int) -> Pool:
 
 # --- zones ---------------------------------------------------------------------------------------
 
+
 def census(state: SfState) -> Pool:
     """Every die counted once, by colour, over bag, hand, track, stores, group task and discard."""
     total = pool_merge(pool_merge(state.bag, state.hand), state.discard)
@@ -162,8 +165,9 @@ def draw(state: SfState, dice: list[str]) -> tuple[SfState, bool]:
         colour(state.colours, c)
     available = pool_merge(state.bag, state.discard)
     if pool_size(wanted) > pool_size(available):
-        raise GmError("stuffed_fables.error.too_many_dice", wanted=pool_size(wanted),
-                      available=pool_size(available))
+        raise GmError(
+            "stuffed_fables.error.too_many_dice", wanted=pool_size(wanted), available=pool_size(available)
+        )
     if pool_contains(state.bag, wanted):
         bag = dict(state.bag)
         for c, n in wanted.items():
@@ -181,8 +185,14 @@ def draw(state: SfState, dice: list[str]) -> tuple[SfState, bool]:
     bag = dict(state.discard)
     for c, n in rest.items():
         bag = pool_sub(bag, c, n)
-    return state.model_copy(update={"bag": bag, "discard": {}, "hand": pool_merge(state.hand, wanted),
-                                    "refills": state.refills + 1}), True
+    return state.model_copy(
+        update={
+            "bag": bag,
+            "discard": {},
+            "hand": pool_merge(state.hand, wanted),
+            "refills": state.refills + 1,
+        }
+    ), True
 
 
 def random_draw(state: SfState, n: int, rng: random.Random) -> list[str]:
@@ -195,8 +205,11 @@ def random_draw(state: SfState, n: int, rng: random.Random) -> list[str]:
         if not pool_size(bag):
             bag, discard = discard, {}
         if not pool_size(bag):
-            raise GmError("stuffed_fables.error.too_many_dice", wanted=n,
-                          available=pool_size(state.bag) + pool_size(state.discard))
+            raise GmError(
+                "stuffed_fables.error.too_many_dice",
+                wanted=n,
+                available=pool_size(state.bag) + pool_size(state.discard),
+            )
         dice = sorted(c for c, k in bag.items() for _ in range(k))
         pick = rng.choice(dice)
         bag = pool_sub(bag, pick)

@@ -20,12 +20,12 @@ def opt(*names: str, key: str = "") -> Any:
 
 
 def words(text: str | None) -> list[str]:
-    """"orange, vert noir" -> ["orange", "vert", "noir"] (commas or spaces)."""
+    """ "orange, vert noir" -> ["orange", "vert", "noir"] (commas or spaces)."""
     return [w for w in (text or "").replace(",", " ").split() if w]
 
 
 def ints(text: str | None) -> list[int]:
-    """"3, 4 6" -> [3, 4, 6]; anything else is bad input."""
+    """ "3, 4 6" -> [3, 4, 6]; anything else is bad input."""
     out = []
     for w in words(text):
         try:
@@ -44,11 +44,14 @@ def colours_of(state: SfState, text: str) -> list[str]:
 
 
 def kind_opt(kind: str) -> str:
-    """"melee"/"mêlée"/"ranged"/"distance" -> "melee" or "ranged"."""
+    """ "melee"/"mêlée"/"ranged"/"distance" -> "melee" or "ranged"."""
     from gm_assist.core.names import resolve
 
-    return resolve(kind, {"melee": ["mêlée", "corps à corps", "cac"], "ranged": ["distance", "range", "tir"]},
-                   "stuffed_fables.kind.attack")
+    return resolve(
+        kind,
+        {"melee": ["mêlée", "corps à corps", "cac"], "ranged": ["distance", "range", "tir"]},
+        "stuffed_fables.kind.attack",
+    )
 
 
 def monsters_of(specs: list[str]) -> list[tuple[str, MonsterKind]]:

@@ -114,5 +114,9 @@ def _end_monsters(session: str, state: SfState) -> None:
     prompts.say(t("stuffed_fables.monsters.end", n=info["black_discarded"]))
 
 
-THREAT_STEPS = {"surge": _surge, "activate": _activate, "monster_attack": _monster_attack,
-                "end_monsters": _end_monsters}
+THREAT_STEPS = {
+    "surge": _surge,
+    "activate": _activate,
+    "monster_attack": _monster_attack,
+    "end_monsters": _end_monsters,
+}

@@ -10,8 +10,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Use = Literal["move", "store", "melee", "ranged", "search", "wild_test", "stuffing", "threat",
-              "cross_lines", "bonuses"]
+Use = Literal[
+    "move", "store", "melee", "ranged", "search", "wild_test", "stuffing", "threat", "cross_lines", "bonuses"
+]
 MonsterKind = Literal["normal", "chief", "boss"]
 Pending = Literal["monsters", "surge"]
 Outcome = Literal["monsters", "surge", "none"]

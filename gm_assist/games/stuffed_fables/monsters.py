@@ -52,8 +52,9 @@ def activate(state: SfState, monster: str | None, roll: int) -> tuple[SfState, M
     return state, next(m for m in state.monsters if m.name == name), had_die
 
 
-def monster_attack(state: SfState, stuffie_name: str, attack: int, slot: str | None,
-                   roll: int | None) -> tuple[SfState, Defense, bool]:
+def monster_attack(
+    state: SfState, stuffie_name: str, attack: int, slot: str | None, roll: int | None
+) -> tuple[SfState, Defense, bool]:
     """« Attaque » of a monster on a stuffie in range (never an unconscious one).
 
     Without a stored die the stuffie loses the full attack. With one (not on a brave condition

@@ -24,13 +24,13 @@ def colour_name(colours: list[Colour], colour_id: str) -> str:
 
 
 def pool_text(colours: list[Colour], pool: dict[str, int]) -> str:
-    """"2 orange, 1 black" in the order of the colour table; "—" when empty."""
+    """ "2 orange, 1 black" in the order of the colour table; "—" when empty."""
     parts = [f"{pool[c.id]} {c.name(lang())}" for c in colours if pool.get(c.id)]
     return ", ".join(parts) or "—"
 
 
 def dice_text(colours: list[Colour], dice: list[str]) -> str:
-    """"orange, pink" for a list of colour ids."""
+    """ "orange, pink" for a list of colour ids."""
     return ", ".join(colour_name(colours, c) for c in dice) or "—"
 
 
@@ -41,7 +41,10 @@ def summary(state: SfState) -> dict[str, Any]:
         "current": state.current,
         "pending": state.pending,
         "turns": state.turns,
-        "bag": state.bag, "hand": state.hand, "track": state.track, "discard": state.discard,
+        "bag": state.bag,
+        "hand": state.hand,
+        "track": state.track,
+        "discard": state.discard,
         "group_task": state.group_task.model_dump(mode="json") if state.group_task else None,
         "stuffies": [s.model_dump(mode="json") for s in state.stuffies],
         "monsters": [m.model_dump(mode="json") for m in sorted(state.monsters, key=lambda m: m.position)],
@@ -73,40 +76,87 @@ def next_step(state: SfState) -> tuple[str, str]:
 
 
 def slots_text(state: SfState, name: str) -> str:
-    """"board: orange; brave1 ★: —" — each slot of a stuffie and its die (★ = brave card)."""
+    """ "board: orange; brave1 ★: —" — each slot of a stuffie and its die (★ = brave card)."""
     s = next(x for x in state.stuffies if x.name == name)
-    return "; ".join(f"{sl.name}{' ★' if sl.brave else ''}: "
-                     f"{colour_name(state.colours, sl.die) if sl.die else '—'}" for sl in s.slots)
+    return "; ".join(
+        f"{sl.name}{' ★' if sl.brave else ''}: {colour_name(state.colours, sl.die) if sl.die else '—'}"
+        for sl in s.slots
+    )
 
 
 def stuffie_line(state: SfState, name: str) -> str:
-    """"Lumpy: 5 stuffing, 0 hearts, 1 button; board: orange" (plain text)."""
+    """ "Lumpy: 5 stuffing, 0 hearts, 1 button; board: orange" (plain text)."""
     s = next(x for x in state.stuffies if x.name == name)
     slots = slots_text(state, name)
     flag = f" — {t('stuffed_fables.status.unconscious')}" if s.unconscious else ""
-    return t("stuffed_fables.status.stuffie", name=s.name, stuffing=s.stuffing, hearts=s.hearts,
-             buttons=s.buttons, slots=slots) + flag
+    return (
+        t(
+            "stuffed_fables.status.stuffie",
+            name=s.name,
+            stuffing=s.stuffing,
+            hearts=s.hearts,
+            buttons=s.buttons,
+            slots=slots,
+        )
+        + flag
+    )
 
 
 def render(state: SfState, out: Any) -> None:
     """The status panel: stuffies, monsters by threat position, the dice zones, the next step."""
     from gm_assist.core.output import table
 
-    rows = [[s.name, str(s.stuffing), str(s.hearts), str(s.buttons),
-             slots_text(state, s.name),
-             t("stuffed_fables.status.unconscious") if s.unconscious else ""] for s in state.stuffies]
-    out.print(table(t("stuffed_fables.status.stuffies"), [
-        t("stuffed_fables.col.name"), t("stuffed_fables.col.stuffing"), t("stuffed_fables.col.hearts"),
-        t("stuffed_fables.col.buttons"), t("stuffed_fables.col.slots"), ""], rows))
+    rows = [
+        [
+            s.name,
+            str(s.stuffing),
+            str(s.hearts),
+            str(s.buttons),
+            slots_text(state, s.name),
+            t("stuffed_fables.status.unconscious") if s.unconscious else "",
+        ]
+        for s in state.stuffies
+    ]
+    out.print(
+        table(
+            t("stuffed_fables.status.stuffies"),
+            [
+                t("stuffed_fables.col.name"),
+                t("stuffed_fables.col.stuffing"),
+                t("stuffed_fables.col.hearts"),
+                t("stuffed_fables.col.buttons"),
+                t("stuffed_fables.col.slots"),
+                "",
+            ],
+            rows,
+        )
+    )
     if state.monsters:
-        mrows = [[str(m.position), m.name, t(f"stuffed_fables.kind_of.{m.kind}"), str(m.stuffing),
-                  "?" if m.defense is None else str(m.defense),
-                  "●" if m.position <= state.track else ""]
-                 for m in sorted(state.monsters, key=lambda m: m.position)]
-        out.print(table(t("stuffed_fables.status.monsters"), [
-            t("stuffed_fables.col.position"), t("stuffed_fables.col.name"), t("stuffed_fables.col.kind"),
-            t("stuffed_fables.col.stuffing"), t("stuffed_fables.col.defense"), t("stuffed_fables.col.die")],
-            mrows))
+        mrows = [
+            [
+                str(m.position),
+                m.name,
+                t(f"stuffed_fables.kind_of.{m.kind}"),
+                str(m.stuffing),
+                "?" if m.defense is None else str(m.defense),
+                "●" if m.position <= state.track else "",
+            ]
+            for m in sorted(state.monsters, key=lambda m: m.position)
+        ]
+        out.print(
+            table(
+                t("stuffed_fables.status.monsters"),
+                [
+                    t("stuffed_fables.col.position"),
+                    t("stuffed_fables.col.name"),
+                    t("stuffed_fables.col.kind"),
+                    t("stuffed_fables.col.stuffing"),
+                    t("stuffed_fables.col.defense"),
+                    t("stuffed_fables.col.die"),
+                ],
+                mrows,
+            )
+        )
     out.print(dice_panel(state), markup=False)
     out.print(t("stuffed_fables.status.next", hint=next_step(state)[1]), markup=False)
 
@@ -121,6 +171,11 @@ def dice_panel(state: SfState) -> str:
         t("stuffed_fables.status.discard", dice=pool_text(cols, state.discard)),
     ]
     if state.group_task:
-        lines.append(t("stuffed_fables.status.group_task", total=state.group_task.total,
-                       target=state.group_task.target))
+        lines.append(
+            t(
+                "stuffed_fables.status.group_task",
+                total=state.group_task.total,
+                target=state.group_task.target,
+            )
+        )
     return "\n".join(lines)

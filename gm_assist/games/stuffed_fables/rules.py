@@ -52,8 +52,9 @@ def threat_check(black: int, monsters: int, stuffies: int) -> ThreatCheck:
         outcome = "surge"
     else:
         outcome = "none"
-    return ThreatCheck(outcome=outcome, rule=THREAT_RULES[outcome], black=black, monsters=monsters,
-                       stuffies=stuffies)
+    return ThreatCheck(
+        outcome=outcome, rule=THREAT_RULES[outcome], black=black, monsters=monsters, stuffies=stuffies
+    )
 
 
 def defend(attack: int, roll: int | None) -> Defense:
@@ -103,6 +104,7 @@ def boss_stuffing(stuffies: int) -> int:
 
 # --- lookups -------------------------------------------------------------------------------------
 
+
 def find_stuffie(state: SfState, query: str) -> Stuffie:
     """The stuffie the user named (forgiving case and accents)."""
     from gm_assist.core.names import resolve
@@ -123,16 +125,19 @@ def find_monster(state: SfState, query: str) -> Monster:
 
 def replace_stuffie(state: SfState, stuffie: Stuffie) -> SfState:
     """The state with this stuffie (same name) replaced."""
-    return state.model_copy(update={"stuffies": [stuffie if s.name == stuffie.name else s
-                                                  for s in state.stuffies]})
+    return state.model_copy(
+        update={"stuffies": [stuffie if s.name == stuffie.name else s for s in state.stuffies]}
+    )
 
 
 # --- stuffies ------------------------------------------------------------------------------------
 
+
 def gain_stuffing(stuffie: Stuffie, n: int = 1) -> Stuffie:
     """A stuffie receives stuffing (no upper limit); an unconscious stuffie wakes up on the first."""
-    return stuffie.model_copy(update={"stuffing": stuffie.stuffing + n,
-                                      "unconscious": stuffie.unconscious and n == 0})
+    return stuffie.model_copy(
+        update={"stuffing": stuffie.stuffing + n, "unconscious": stuffie.unconscious and n == 0}
+    )
 
 
 def lose_stuffing(state: SfState, name: str, n: int) -> tuple[SfState, bool]:
@@ -146,17 +151,28 @@ def lose_stuffing(state: SfState, name: str, n: int) -> tuple[SfState, bool]:
     if left > 0 or stuffie.unconscious:
         return replace_stuffie(state, stuffie), False
     lost_dice = [s.die for s in stuffie.slots if s.brave and s.die]
-    stuffie = stuffie.model_copy(update={
-        "unconscious": True, "sleep_cards": stuffie.sleep_cards + 1, "conditions": [], "buttons": 0,
-        "hearts": 0, "slots": [s for s in stuffie.slots if not s.brave]})
+    stuffie = stuffie.model_copy(
+        update={
+            "unconscious": True,
+            "sleep_cards": stuffie.sleep_cards + 1,
+            "conditions": [],
+            "buttons": 0,
+            "hearts": 0,
+            "slots": [s for s in stuffie.slots if not s.brave],
+        }
+    )
     return to_discard(replace_stuffie(state, stuffie), lost_dice), True
 
 
 def add_brave_card(stuffie: Stuffie) -> Stuffie:
     """A brave condition card (« Courageuse »): one more slot, whose die cannot defend."""
     n = sum(1 for s in stuffie.slots if s.brave) + 1
-    return stuffie.model_copy(update={"conditions": [*stuffie.conditions, "brave"],
-                                      "slots": [*stuffie.slots, Slot(name=f"brave{n}", brave=True)]})
+    return stuffie.model_copy(
+        update={
+            "conditions": [*stuffie.conditions, "brave"],
+            "slots": [*stuffie.slots, Slot(name=f"brave{n}", brave=True)],
+        }
+    )
 
 
 def find_slot(stuffie: Stuffie, name: str) -> Slot:
@@ -164,17 +180,23 @@ def find_slot(stuffie: Stuffie, name: str) -> Slot:
     for slot in stuffie.slots:
         if slot.name.casefold() == name.casefold():
             return slot
-    raise GmError("stuffed_fables.error.unknown_slot", slot=name, stuffie=stuffie.name,
-                  known=", ".join(s.name for s in stuffie.slots))
+    raise GmError(
+        "stuffed_fables.error.unknown_slot",
+        slot=name,
+        stuffie=stuffie.name,
+        known=", ".join(s.name for s in stuffie.slots),
+    )
 
 
 def set_slot(stuffie: Stuffie, name: str, die: str | None) -> Stuffie:
     """The stuffie with the die of one slot set (or emptied)."""
-    return stuffie.model_copy(update={"slots": [s.model_copy(update={"die": die}) if s.name == name else s
-                                                for s in stuffie.slots]})
+    return stuffie.model_copy(
+        update={"slots": [s.model_copy(update={"die": die}) if s.name == name else s for s in stuffie.slots]}
+    )
 
 
 # --- monsters ------------------------------------------------------------------------------------
+
 
 def monster_order(monsters: list[Monster]) -> list[str]:
     """« Activation du monstre »: monsters act in increasing threat-track order."""
@@ -218,8 +240,13 @@ def hit_monster(state: SfState, monster_name: str, stuffie_name: str) -> tuple[S
     monster = next(m for m in state.monsters if m.name == monster_name)
     if monster.stuffing > 0:
         hurt = monster.model_copy(update={"stuffing": monster.stuffing - 1})
-        return state.model_copy(update={"monsters": [hurt if m.name == monster_name else m
-                                                     for m in state.monsters]}), False, False
+        return (
+            state.model_copy(
+                update={"monsters": [hurt if m.name == monster_name else m for m in state.monsters]}
+            ),
+            False,
+            False,
+        )
     state = remove_monster(state, monster_name)
     stuffie = next(s for s in state.stuffies if s.name == stuffie_name)
     stuffie = stuffie.model_copy(update={"buttons": stuffie.buttons + 1})
@@ -232,8 +259,13 @@ def hit_monster(state: SfState, monster_name: str, stuffie_name: str) -> tuple[S
 def parse_monster(spec: str) -> tuple[str, MonsterKind]:
     """Read "Crawly", "Crawly:chief" or "Grizzlor:boss" (also FR "chef"/"boss")."""
     name, _, kind = spec.partition(":")
-    kinds: dict[str, MonsterKind] = {"": "normal", "normal": "normal", "chief": "chief", "chef": "chief",
-                                     "boss": "boss"}
+    kinds: dict[str, MonsterKind] = {
+        "": "normal",
+        "normal": "normal",
+        "chief": "chief",
+        "chef": "chief",
+        "boss": "boss",
+    }
     key = kind.strip().casefold()
     if key not in kinds:
         raise GmError("stuffed_fables.error.bad_monster_kind", kind=kind, spec=spec)
@@ -245,7 +277,6 @@ def census_ok(state: SfState) -> bool:
     from .bag import census
 
     return census(state) == {c: n for c, n in state.in_play.items() if n}
-
 
 
 def new_game(names: list[str], colours: list[Colour], edition: str, stuffing: int = 5) -> SfState:
@@ -261,8 +292,13 @@ def new_game(names: list[str], colours: list[Colour], edition: str, stuffing: in
         raise GmError("stuffed_fables.error.duplicate_stuffie")
     non_negative("--stuffing", stuffing)
     composition = bag_composition(colours, len(clean))
-    return SfState(edition=edition, colours=colours, in_play=composition, bag=dict(composition),
-                   stuffies=[Stuffie(name=n, stuffing=stuffing) for n in clean])
+    return SfState(
+        edition=edition,
+        colours=colours,
+        in_play=composition,
+        bag=dict(composition),
+        stuffies=[Stuffie(name=n, stuffing=stuffing) for n in clean],
+    )
 
 
 def adjust_stuffie(state: SfState, name: str, changes: dict[str, int]) -> SfState:
@@ -281,8 +317,9 @@ def adjust_monster(state: SfState, name: str, changes: dict[str, int]) -> SfStat
     """The table corrects a monster's stuffing tokens or defense."""
     for key, value in changes.items():
         non_negative(key, value)
-    return state.model_copy(update={"monsters": [m.model_copy(update=changes) if m.name == name else m
-                                                 for m in state.monsters]})
+    return state.model_copy(
+        update={"monsters": [m.model_copy(update=changes) if m.name == name else m for m in state.monsters]}
+    )
 
 
 def add_slot(state: SfState, name: str, slot: str, brave: bool = False) -> SfState:
@@ -292,5 +329,9 @@ def add_slot(state: SfState, name: str, slot: str, brave: bool = False) -> SfSta
     if not slot or any(s.name.casefold() == slot.casefold() for s in stuffie.slots):
         raise GmError("stuffed_fables.error.slot_exists", slot=slot, stuffie=stuffie.name)
     conditions = [*stuffie.conditions, "brave"] if brave else stuffie.conditions
-    return replace_stuffie(state, stuffie.model_copy(update={
-        "slots": [*stuffie.slots, Slot(name=slot, brave=brave)], "conditions": conditions}))
+    return replace_stuffie(
+        state,
+        stuffie.model_copy(
+            update={"slots": [*stuffie.slots, Slot(name=slot, brave=brave)], "conditions": conditions}
+        ),
+    )

@@ -68,8 +68,13 @@ def place_threat(state: SfState) -> tuple[SfState, list[int]]:
     return bag.place_threat(state)
 
 
-def spend(state: SfState, hand: list[str], stored: list[str], allowed: list[str], use_key: str,
-          ) -> tuple[SfState, list[str]]:
+def spend(
+    state: SfState,
+    hand: list[str],
+    stored: list[str],
+    allowed: list[str],
+    use_key: str,
+) -> tuple[SfState, list[str]]:
     """Take dice for an action from the hand and from the acting stuffie's slots; every die must be
     of an allowed colour. Returns (state, colours in the order hand then slots)."""
     stuffie = acting(state)
@@ -84,8 +89,11 @@ def spend(state: SfState, hand: list[str], stored: list[str], allowed: list[str]
         stuffie = rules.set_slot(stuffie, slot.name, None)
     for c in used:
         if c not in allowed:
-            raise GmError("stuffed_fables.error.wrong_colour", colour=bag.display(state.colours, c),
-                          action=t(f"stuffed_fables.use_for.{use_key}"))
+            raise GmError(
+                "stuffed_fables.error.wrong_colour",
+                colour=bag.display(state.colours, c),
+                action=t(f"stuffed_fables.use_for.{use_key}"),
+            )
     state = bag.take_from_hand(rules.replace_stuffie(state, stuffie), list(hand))
     return state, used
 
@@ -106,8 +114,12 @@ def store(state: SfState, colour: str, slot: str) -> SfState:
         raise GmError("stuffed_fables.error.cannot_store", colour=bag.display(state.colours, colour))
     target = rules.find_slot(stuffie, slot)
     if target.die:
-        raise GmError("stuffed_fables.error.slot_full", slot=target.name, stuffie=stuffie.name,
-                      die=bag.display(state.colours, target.die))
+        raise GmError(
+            "stuffed_fables.error.slot_full",
+            slot=target.name,
+            stuffie=stuffie.name,
+            die=bag.display(state.colours, target.die),
+        )
     state = bag.take_from_hand(state, [colour])
     return rules.replace_stuffie(state, rules.set_slot(stuffie, target.name, colour))
 
@@ -142,8 +154,9 @@ def encourage_stuffing(state: SfState, to: str, colour: str) -> SfState:
     return rules.replace_stuffie(state, rules.gain_stuffing(other))
 
 
-def skill_test(state: SfState, asked: str, hand: list[str], stored: list[str], rolls: list[int],
-               target: int) -> tuple[SfState, Check, bool]:
+def skill_test(
+    state: SfState, asked: str, hand: list[str], stored: list[str], rolls: list[int], target: int
+) -> tuple[SfState, Check, bool]:
     """« Test de compétence »: roll dice of the colour asked plus wild dice; total ≥ target passes.
     Returns (state, result, automatic failure: the stuffie had no usable die at all)."""
     stuffie = acting(state)
@@ -156,16 +169,24 @@ def skill_test(state: SfState, asked: str, hand: list[str], stored: list[str], r
     return bag.to_discard(state, used), result, not usable
 
 
-def search(state: SfState, hand: list[str], stored: list[str], rolls: list[int],
-           target: int) -> tuple[SfState, Check]:
+def search(
+    state: SfState, hand: list[str], stored: list[str], rolls: list[int], target: int
+) -> tuple[SfState, Check]:
     """« Fouille »: yellow and wild dice; total ≥ the search value → draw an item card."""
     state, used = spend(state, hand, stored, bag.with_use(state.colours, "search"), "search")
     result = rules.check(used, rolls, target)
     return bag.to_discard(state, used), result
 
 
-def attack(state: SfState, monster: str, kind: str, hand: list[str], stored: list[str], rolls: list[int],
-           defense: int | None) -> tuple[SfState, Check, bool, bool]:
+def attack(
+    state: SfState,
+    monster: str,
+    kind: str,
+    hand: list[str],
+    stored: list[str],
+    rolls: list[int],
+    defense: int | None,
+) -> tuple[SfState, Check, bool, bool]:
     """« Attaque de mêlée / à distance »: melee uses melee dice (adjacent, no solid line between),
     ranged uses ranged dice (range from the weapon, lines do not block). Total ≥ the monster's
     defense hits. Returns (state, result, defeated, brave card)."""
@@ -177,8 +198,13 @@ def attack(state: SfState, monster: str, kind: str, hand: list[str], stored: lis
     state, used = spend(state, hand, stored, bag.with_use(state.colours, kind), kind)
     result = rules.check(used, rolls, defense)
     state = bag.to_discard(state, used)
-    state = state.model_copy(update={"monsters": [m.model_copy(update={"defense": defense})
-                                                  if m.name == monster else m for m in state.monsters]})
+    state = state.model_copy(
+        update={
+            "monsters": [
+                m.model_copy(update={"defense": defense}) if m.name == monster else m for m in state.monsters
+            ]
+        }
+    )
     if not result.success:
         return state, result, False, False
     state, defeated, brave = rules.hit_monster(state, monster, stuffie.name)
@@ -190,8 +216,11 @@ def group_task(state: SfState, target: int) -> SfState:
     if target < 1:
         raise GmError("stuffed_fables.error.bad_value", what="target", value=target)
     if state.group_task:
-        raise GmError("stuffed_fables.error.group_task_open", total=state.group_task.total,
-                      target=state.group_task.target)
+        raise GmError(
+            "stuffed_fables.error.group_task_open",
+            total=state.group_task.total,
+            target=state.group_task.target,
+        )
     return state.model_copy(update={"group_task": GroupTask(target=target)})
 
 
@@ -210,8 +239,9 @@ def contribute(state: SfState, hand: list[str], stored: list[str], rolls: list[i
         dice = bag.pool_add(dice, c)
     task = task.model_copy(update={"total": task.total + sum(rolls), "dice": dice})
     if task.total >= task.target:
-        return bag.to_discard(state.model_copy(update={"group_task": None}),
-                              [c for c, n in dice.items() for _ in range(n)]), True
+        return bag.to_discard(
+            state.model_copy(update={"group_task": None}), [c for c, n in dice.items() for _ in range(n)]
+        ), True
     return state.model_copy(update={"group_task": task}), False
 
 
@@ -238,7 +268,11 @@ def surge(state: SfState, specs: list[tuple[str, MonsterKind]]) -> SfState:
         raise GmError("stuffed_fables.error.no_surge")
     if specs:
         state = rules.add_monsters(state, specs)
-        return state.model_copy(update={"pending": "monsters", "monster_turn": MonsterTurn(
-            order=rules.monster_order(state.monsters), from_surge=True)})
+        return state.model_copy(
+            update={
+                "pending": "monsters",
+                "monster_turn": MonsterTurn(order=rules.monster_order(state.monsters), from_surge=True),
+            }
+        )
     state = bag.discard_to_bag(bag.clear_track(state))
     return state.model_copy(update={"pending": None})

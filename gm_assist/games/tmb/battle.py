@@ -124,18 +124,32 @@ def _enter_baddie(battle: Battle, chip: QueueChip, spec: UnitIn | None, lane: in
     if spec is None:
         raise BattleRuleError("tmb_battle.error.baddie_needed", lane=lane, points=chip.points)
     if spec.points is not None and spec.points != chip.points:
-        raise BattleRuleError("tmb_battle.error.points_mismatch", name=spec.name or chip.name or "?",
-                              points=spec.points, expected=chip.points)
+        raise BattleRuleError(
+            "tmb_battle.error.points_mismatch",
+            name=spec.name or chip.name or "?",
+            points=spec.points,
+            expected=chip.points,
+        )
     if spec.attack_type is None:
         raise BattleRuleError("tmb_battle.error.attack_type_missing", name=spec.name or chip.name or "?")
     attack: AttackType = chip.position or spec.attack_type
     spot = _free_spot(battle.units, lane, attack)
     hp = spec.hp if spec.hp is not None else spec.max_hp
-    unit = Unit(uid=f"u{battle.next_id}", name=spec.name or chip.name or f"{chip.points}-pt #{lane}",
-                kind="baddie", points=chip.points, tyrant=chip.tyrant, lane=lane,
-                spot_lane=spot[0] if spot else None, spot=spot[1] if spot else None,
-                attack_type=spec.attack_type, initiative=spec.initiative, hp=hp,
-                max_hp=spec.max_hp or hp, extra_baddies=spec.extra_baddies)
+    unit = Unit(
+        uid=f"u{battle.next_id}",
+        name=spec.name or chip.name or f"{chip.points}-pt #{lane}",
+        kind="baddie",
+        points=chip.points,
+        tyrant=chip.tyrant,
+        lane=lane,
+        spot_lane=spot[0] if spot else None,
+        spot=spot[1] if spot else None,
+        attack_type=spec.attack_type,
+        initiative=spec.initiative,
+        hp=hp,
+        max_hp=spec.max_hp or hp,
+        extra_baddies=spec.extra_baddies,
+    )
     battle.next_id += 1
     battle.units.append(unit)
     for _ in range(unit.extra_baddies):
@@ -143,18 +157,25 @@ def _enter_baddie(battle: Battle, chip: QueueChip, spec: UnitIn | None, lane: in
     return unit
 
 
-def start_battle(queue: Sequence[QueueChip], gearlocs: Sequence[UnitIn], baddies: Sequence[UnitIn],
-                 first: Sequence[str] = (), graveyard: dict[int, list[str]] | None = None,
-                 tyrant_battle: bool = False) -> Battle:
+def start_battle(
+    queue: Sequence[QueueChip],
+    gearlocs: Sequence[UnitIn],
+    baddies: Sequence[UnitIn],
+    first: Sequence[str] = (),
+    graveyard: dict[int, list[str]] | None = None,
+    tyrant_battle: bool = False,
+) -> Battle:
     """Set up a battle (p. 18, steps 3–6): chips pinned to a lane take it, then the top of the queue
     takes lanes 1–4 in order (``baddies`` are the flipped chips, in that order; extra-baddie icons
     add 5-point chips on top of the queue as they enter); gearlocs bring their HP and initiative
     roll; the track is built by initiative; the round die shows M1."""
     if not gearlocs:
         raise BattleRuleError("tmb_battle.error.no_gearloc")
-    battle = Battle(queue=[c.model_copy() for c in queue if c.lane is None],
-                    graveyard={int(k): list(v) for k, v in (graveyard or {}).items()},
-                    tyrant_battle=tyrant_battle)
+    battle = Battle(
+        queue=[c.model_copy() for c in queue if c.lane is None],
+        graveyard={int(k): list(v) for k, v in (graveyard or {}).items()},
+        tyrant_battle=tyrant_battle,
+    )
     specs = list(baddies)
     for chip in (c for c in queue if c.lane is not None):
         if chip.lane not in _free_lanes(battle):
@@ -167,8 +188,16 @@ def start_battle(queue: Sequence[QueueChip], gearlocs: Sequence[UnitIn], baddies
     for spec in gearlocs:
         if spec.initiative is None:
             raise BattleRuleError("tmb_battle.error.initiative_missing", name=spec.name or "?")
-        battle.units.append(Unit(uid=f"u{battle.next_id}", name=spec.name or "?", kind="gearloc",
-                                 initiative=spec.initiative, hp=spec.hp, max_hp=spec.max_hp))
+        battle.units.append(
+            Unit(
+                uid=f"u{battle.next_id}",
+                name=spec.name or "?",
+                kind="gearloc",
+                initiative=spec.initiative,
+                hp=spec.hp,
+                max_hp=spec.max_hp,
+            )
+        )
         battle.next_id += 1
     battle.track, battle.ties = initiative_track(battle.units, first)
     return battle
@@ -390,7 +419,10 @@ def finish(battle: Battle, outcome: Outcome | None = None) -> Battle:
         if not chip.tyrant:
             new.graveyard.setdefault(chip.points, []).append(chip.name or "?")
     if result == "defeat":
-        on_mat = [QueueChip(points=u.points or 1, name=u.name, tyrant=u.tyrant)
-                  for u in new.units if u.kind == "baddie"]
+        on_mat = [
+            QueueChip(points=u.points or 1, name=u.name, tyrant=u.tyrant)
+            for u in new.units
+            if u.kind == "baddie"
+        ]
         new.returned = [c.model_copy(update={"face_up": False}) for c in on_mat + new.queue]
     return new

@@ -114,8 +114,13 @@ def parse_spec(spec: str) -> UnitIn:
     for field in (f for f in fields if f):
         key, _, value = field.partition("=")
         if value:
-            target = {"ini": "initiative", "hp": "hp", "pts": "points", "points": "points",
-                      "extra": "extra_baddies"}.get(fold(key))
+            target = {
+                "ini": "initiative",
+                "hp": "hp",
+                "pts": "points",
+                "points": "points",
+                "extra": "extra_baddies",
+            }.get(fold(key))
             if target is None:
                 raise GmError("tmb_battle.error.spec", spec=spec)
             values[target] = _int(value, spec)
@@ -153,8 +158,14 @@ def fill_from_catalog(unit: UnitIn) -> UnitIn:
         return unit
     from gm_assist.core.i18n import lang
 
-    known = {"name": entry.display_name(lang()), "points": entry.points, "initiative": entry.initiative,
-             "hp": entry.hp, "attack_type": entry.attack_type, "extra_baddies": entry.extra_baddies or 0}
+    known = {
+        "name": entry.display_name(lang()),
+        "points": entry.points,
+        "initiative": entry.initiative,
+        "hp": entry.hp,
+        "attack_type": entry.attack_type,
+        "extra_baddies": entry.extra_baddies or 0,
+    }
     given = unit.model_dump(exclude_unset=True)
     merged = {k: v for k, v in (known | given).items() if v is not None}
     merged.update({k: v for k, v in known.items() if v is not None and given.get(k) is None})

@@ -146,8 +146,9 @@ def queue_values(points: int) -> list[int]:
     return values
 
 
-def insert_by_value(queue: list[QueueChip], chip: QueueChip,
-                    where: Literal["value", "top", "bottom"] = "value") -> list[QueueChip]:
+def insert_by_value(
+    queue: list[QueueChip], chip: QueueChip, where: Literal["value", "top", "bottom"] = "value"
+) -> list[QueueChip]:
     """Add a chip to the queue after it was built (rulebook p. 18): by value unless the card says
     otherwise. Our reading of "by value": a 20 goes on top of everything, a 1 at the very bottom,
     a 5 below every 20 and below the 5s already there, above the 1s.
@@ -164,8 +165,9 @@ def insert_by_value(queue: list[QueueChip], chip: QueueChip,
     return new
 
 
-def build_queue(points: int, scouted: dict[int, list[str]] | None = None,
-                added: Sequence[int] = ()) -> tuple[list[QueueChip], dict[int, list[str]]]:
+def build_queue(
+    points: int, scouted: dict[int, list[str]] | None = None, added: Sequence[int] = ()
+) -> tuple[list[QueueChip], dict[int, list[str]]]:
     """Build the Battle Queue for ``points`` (p. 18) drawing from the active stacks.
 
     Scouted chips (face up at the top of their stack, p. 9) are the first drawn from their stack,
@@ -225,11 +227,15 @@ class SetupChip(BaseModel):
     name: str | None = None
 
 
-def tyrant_queue(tyrant: str, points: int, extras: Sequence[SetupChip] = (),
-                 tyrant_lane: int | None = None, tyrant_position: AttackType | None = None,
-                 tyrant_where: Literal["top", "bottom"] = "bottom",
-                 scouted: dict[int, list[str]] | None = None,
-                 ) -> tuple[list[QueueChip], dict[int, list[str]]]:
+def tyrant_queue(
+    tyrant: str,
+    points: int,
+    extras: Sequence[SetupChip] = (),
+    tyrant_lane: int | None = None,
+    tyrant_position: AttackType | None = None,
+    tyrant_where: Literal["top", "bottom"] = "bottom",
+    scouted: dict[int, list[str]] | None = None,
+) -> tuple[list[QueueChip], dict[int, list[str]]]:
     """Build a tyrant battle's queue from its set-up (tyrant card back, p. 16).
 
     ``points`` are the baddie points the card asks for (0 when skipped). Chips pinned to a lane
@@ -240,8 +246,11 @@ def tyrant_queue(tyrant: str, points: int, extras: Sequence[SetupChip] = (),
     queue, left = build_queue(points, scouted)
     pinned: list[QueueChip] = []
     if tyrant_lane is not None:
-        pinned.append(QueueChip(points=20, name=tyrant, face_up=True, tyrant=True,
-                                lane=tyrant_lane, position=tyrant_position))
+        pinned.append(
+            QueueChip(
+                points=20, name=tyrant, face_up=True, tyrant=True, lane=tyrant_lane, position=tyrant_position
+            )
+        )
     for extra in extras:
         for index in range(extra.count):
             chip = _draw(extra.points, left)
@@ -252,6 +261,7 @@ def tyrant_queue(tyrant: str, points: int, extras: Sequence[SetupChip] = (),
             else:
                 queue = insert_by_value(queue, chip, "top" if extra.where == "lane" else extra.where)
     if tyrant_lane is None:
-        queue = insert_by_value(queue, QueueChip(points=20, name=tyrant, face_up=True, tyrant=True),
-                                tyrant_where)
+        queue = insert_by_value(
+            queue, QueueChip(points=20, name=tyrant, face_up=True, tyrant=True), tyrant_where
+        )
     return pinned + queue, {k: v for k, v in left.items() if v}

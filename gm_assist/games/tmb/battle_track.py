@@ -73,8 +73,9 @@ def initiative_track(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[
     return track, ties
 
 
-def plan_entries(queue: Sequence[QueueChip], free_lanes: Sequence[int],
-                 specs: Sequence[UnitIn] = ()) -> list[tuple[int, QueueChip]]:
+def plan_entries(
+    queue: Sequence[QueueChip], free_lanes: Sequence[int], specs: Sequence[UnitIn] = ()
+) -> list[tuple[int, QueueChip]]:
     """Which chips will enter and in which lanes (p. 18): pinned chips first, then the top of the
     queue into the first free lanes; a flipped chip with the extra-baddie icon (from ``specs``, in
     entry order) pushes 5-point chips on top of the queue before the next lane fills."""

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .battle import Battle  # the battle engineer's module; the state only stores it
 from .catalog import Mode, Tyrant, _Model
@@ -152,6 +152,13 @@ class TmbState(_Model):
     tyrant_attempts: int = 0
     won: bool = False
     lost: bool = False
+
+    @model_validator(mode="after")
+    def _day_within_tyrant(self) -> TmbState:
+        """The day never passes the tyrant's days (p. 6): a later day is a hand-edited state."""
+        if self.day > self.tyrant.days:
+            raise ValueError(f"day {self.day} is after the tyrant's last day ({self.tyrant.days})")
+        return self
 
     @property
     def progress(self) -> int:
