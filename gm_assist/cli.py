@@ -70,14 +70,14 @@ app = typer.Typer(
 def root(
     ctx: typer.Context,
     session: Annotated[
-        str | None, typer.Option("--session", "-s", help="Session to act on (default: the current one).")
+        str | None, typer.Option("--session", "-s", help=t("core.opt.session"))
     ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Language: fr or en.")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=t("core.opt.lang"))] = None,
     home: Annotated[
         Path | None,
-        typer.Option("--home", help="Data folder (default: $GM_ASSIST_HOME or the user data folder)."),
+        typer.Option("--home", help=t("core.opt.home")),
     ] = None,
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help=t("core.opt.debug"))] = False,
 ) -> None:
     """gm-assist: the game master's assistant beside your physical game."""
     if lang is not None and lang.strip().lower()[:2] not in ("en", "fr"):
@@ -99,8 +99,8 @@ from gm_assist import cli_sessions  # noqa: E402,F401  (registers the session co
 
 @app.command("roll", help=t("core.help.roll"))
 def roll_cmd(
-    expression: Annotated[str, typer.Argument(help="Dice expression: 2d6+1, d6, 3d6.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Reproducible roll.")] = None,
+    expression: Annotated[str, typer.Argument(help=t("core.opt.dice"))],
+    seed: Annotated[int | None, typer.Option("--seed", help=t("core.opt.seed"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.dice import rng, roll
@@ -146,7 +146,13 @@ def _exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, Exit):
         return exc.exit_code
     if isinstance(exc, ClickException):
-        exc.show()
+        import io
+
+        from gm_assist.core.lazy_cli import translate_cli
+
+        shown = io.StringIO()
+        exc.show(file=shown)
+        err(translate_cli(shown.getvalue()))
         return exc.exit_code
     if isinstance(exc, GmError):
         err(exc.message())

@@ -12,7 +12,9 @@ from typing import Annotated, Any
 
 import typer
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document (stable keys).")]
+from gm_assist.core.i18n import t
+
+JsonOpt = Annotated[bool, typer.Option("--json", help=t("core.opt.json"))]
 """The ``--json`` option every command that shows or computes something takes."""
 
 _console: Any = None

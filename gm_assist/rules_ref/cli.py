@@ -14,10 +14,10 @@ app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_m
 
 GameOpt = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters"),
+    typer.Option("--game", "-g", help=t("core.opt.rules_game")),
 ]
 LangOpt = Annotated[
-    str | None, typer.Option("--lang", "-l", help="fr or en (default: the interface language)")
+    str | None, typer.Option("--lang", "-l", help=t("core.opt.rules_lang"))
 ]
 
 
@@ -32,12 +32,12 @@ def _lang(value: str | None) -> str:
     return value
 
 
-@app.command("search", help="Search the rule cards (accents, case and small typos do not matter).")
+@app.command("search", help=t("core.opt.rules_search"))
 def search_cmd(
-    query: Annotated[list[str], typer.Argument(help="Words to look for.")],
+    query: Annotated[list[str], typer.Argument(help=t("core.opt.rules_words"))],
     game: GameOpt = None,
     lang: LangOpt = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", help=t("core.opt.rules_limit"))] = 5,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.rules_ref.paths import check_game
@@ -84,9 +84,9 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-@app.command("show", help="Show a rule card by id (e.g. tmb/fatigue).")
+@app.command("show", help=t("core.opt.rules_show"))
 def show_cmd(
-    card_id: Annotated[str, typer.Argument(help="Card id, e.g. tmb/fatigue.")],
+    card_id: Annotated[str, typer.Argument(help=t("core.opt.rules_card"))],
     lang: LangOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -108,7 +108,7 @@ def show_cmd(
     emit(data, lambda out: render_card(card, language, out), json_out)
 
 
-@app.command("list", help="List the rule cards (of one game with --game).")
+@app.command("list", help=t("core.opt.rules_list"))
 def list_cmd(game: GameOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from gm_assist.rules_ref.cards import all_cards, check_game
 
@@ -130,9 +130,9 @@ def list_cmd(game: GameOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fal
     )
 
 
-@app.command("glossary", help="Game terms in French and English (filter with a TERM or --game).")
+@app.command("glossary", help=t("core.opt.rules_glossary"))
 def glossary_cmd(
-    term: Annotated[str | None, typer.Argument(help="Show only terms matching this.")] = None,
+    term: Annotated[str | None, typer.Argument(help=t("core.opt.rules_term"))] = None,
     game: GameOpt = None,
     json_out: JsonOpt = False,
 ) -> None:

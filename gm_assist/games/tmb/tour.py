@@ -197,7 +197,7 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
 
 @app.command("tour")
 def tour_cmd(
-    pause: Annotated[bool, typer.Option("--pause", help="Wait for Enter between steps.")] = False,
+    pause: Annotated[bool, typer.Option("--pause", help=t("core.opt.tour_pause"))] = False,
 ) -> None:
     """Replay the rulebook's live example (Drellen; Capitank and Atomik) on a throw-away session."""
     run_tour(console(), pause)
