@@ -101,6 +101,25 @@ def t(key: str, **params: Any) -> str:
         return text
 
 
+def provenance(source: str | None) -> str:
+    """Where a figure comes from, in players' words. The data files (and ``--json``'s ``source``)
+    keep the precise reference (``game-facts §1.1 (companion app data)``); a player has no such
+    document, so the screens say "from fan-made companion data, not printed in the rulebook"."""
+    text = (source or "").lower()
+    if not text or text == "-":
+        return t("core.source.unknown")
+    if "table" in text and ("entered" in text or "saisi" in text or "set by" in text):
+        return t("core.source.table")
+    fans = any(word in text for word in ("game-facts", "fan", "companion", "student", "review", "code"))
+    if not fans:
+        return t("core.source.rulebook") if "rulebook" in text else t("core.source.unknown")
+    if text.startswith("rulebook"):
+        return t("core.source.rulebook_and_fans")
+    if "companion" in text:
+        return t("core.source.companion")
+    return t("core.source.fans")
+
+
 def plural_form(n: Any, language: str | None = None) -> int:
     """0 for the singular form, 1 for the plural: English singular is 1 only, French 0 and 1."""
     try:

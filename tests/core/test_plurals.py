@@ -60,3 +60,34 @@ def test_every_plural_key_for_0_1_2(key, language):
             expected = (one if singular else other).replace("#", str(n))
             assert expected in text, (key, language, n, text)
             assert ":plural:" not in text and "{" not in text, text
+
+
+def test_sources_in_players_words():
+    """A player has no "game-facts" file: screens say where a figure comes from in their words."""
+    context.reset(lang="en")
+    assert "companion" in i18n.provenance("game-facts §1.1-1.2 (companion app data); French name not found")
+    assert "check your card" in i18n.provenance("game-facts §1.1-1.2 (companion app data)")
+    assert i18n.provenance("game-facts.md §2.1 (constants of a student implementation)").startswith("from fan-made")
+    assert i18n.provenance("rulebook p. 19 (Réplique); English name not found") == "from the rulebook"
+    assert "rulebook" in i18n.provenance("rulebook (French name); English name and bonus: game-facts.md §2.3")
+    assert i18n.provenance("entered by the table") == "entered by your table"
+    context.reset(lang="fr")
+    assert "vérifiez votre carte" in i18n.provenance("game-facts §1.4 (Undertow, companion app data)")
+
+
+def test_no_screen_names_an_internal_document(gm):
+    """The precise source stays in --json; the text never shows "game-facts"."""
+    for language in ("en", "fr"):
+        for args in (
+            ("tmb", "setup", "--tyrant", "Gendricks", "--gearlocs", "2"),
+            ("insomnia", "score", "-p", "A:5:40", "-p", "B:9:40"),
+            ("shy-monsters", "patterns"),
+            ("mice-and-mystics", "enemies"),
+            ("tmb", "baddie", "list"),
+            ("insomnia", "tiles"),
+        ):
+            r = gm("--lang", language, *args)
+            assert r.exit_code == 0, (args, r)
+            assert "game-facts" not in r.stdout, (args, language)
+    r = gm("tmb", "setup", "--tyrant", "Gendricks", "--gearlocs", "2", "--json")
+    assert "game-facts" in r.stdout  # the precise source is kept for scripts

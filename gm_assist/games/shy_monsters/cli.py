@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import provenance, t
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
 app = typer.Typer(no_args_is_help=True, help=t("shy_monsters.help.app"))
@@ -136,7 +136,7 @@ def patterns_cmd(
             for row in p.grid:
                 out.print("     " + " ".join(row), markup=False)
             if p.source:
-                out.print("     " + t("shy_monsters.patterns.source", source=p.source), markup=False)
+                out.print("     " + t("shy_monsters.patterns.source", source=provenance(p.source)), markup=False)
         out.print(t("shy_monsters.patterns.next"), markup=False)
 
     emit(data, text, json_out)

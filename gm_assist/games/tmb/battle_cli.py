@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import provenance, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
@@ -274,7 +274,7 @@ def baddie_list_cmd(json_out: JsonOpt = False) -> None:
                 show(b.attack_type),
                 show(b.creature_type),
                 show(b.extra_baddies),
-                b.source,
+                provenance(b.source),
             ]
             for b in entries
         ]

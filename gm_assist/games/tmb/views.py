@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import lang, provenance, t
 from gm_assist.core.output import escape, why
 
 from . import report
@@ -49,7 +49,7 @@ def render_setup(check: SetupChecklist, tyrant: Tyrant, out: Any) -> None:
         out.print(f"  • {line}")
     if tyrant.confidence not in ("high", "rulebook"):
         note = t(
-            "tmb.setup.confidence", confidence=t(f"tmb.confidence.{tyrant.confidence}"), source=tyrant.source
+            "tmb.setup.confidence", confidence=t(f"tmb.confidence.{tyrant.confidence}"), source=provenance(tyrant.source)
         )
         out.print(f"  [yellow]{escape(note)}[/yellow]")
 
