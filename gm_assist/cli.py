@@ -15,7 +15,7 @@ import typer
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import LazyTyperGroup, lazy_group
+from gm_assist.core.lazy_cli import COMPLETING, LazyTyperGroup, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
 from gm_assist.entry import pre_scan
 from gm_assist.games import GAMES
@@ -66,6 +66,14 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from gm_assist import __version__
+
+        typer.echo(f"gm-assist {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
@@ -78,6 +86,9 @@ def root(
         typer.Option("--home", help=t("core.opt.home")),
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help=t("core.opt.debug"))] = False,
+    version: Annotated[
+        bool, typer.Option("--version", "-V", is_eager=True, callback=_print_version, help=t("core.opt.version"))
+    ] = False,
 ) -> None:
     """gm-assist: the game master's assistant beside your physical game."""
     if lang is not None and lang.strip().lower()[:2] not in ("en", "fr"):
@@ -138,6 +149,18 @@ def play_cmd() -> None:
     home_menu()
 
 
+@app.command("completion", help=t("core.help.completion"))
+def completion_cmd(
+    shell: Annotated[str, typer.Argument(help=t("core.opt.shell"))],
+) -> None:
+    from gm_assist.core.completion import SHELLS, script
+
+    if shell not in SHELLS:
+        raise GmError("core.error.bad_shell", shell=shell, shells=", ".join(SHELLS))
+    sys.stdout.write(script(shell, lazy_group(app, "gm-assist")))
+    sys.stdout.write("\n")
+
+
 def _exit_code_for(exc: BaseException) -> int:
     from pydantic import ValidationError
     from typer._click.exceptions import ClickException
@@ -174,6 +197,10 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     pre_scan(args)
     command = lazy_group(app, "gm-assist")
+    if COMPLETING:  # the shell asks for completions (gm_assist.core.completion)
+        from typer._completion_classes import completion_init
+
+        completion_init()
     try:
         result = command.main(args=args, prog_name="gm-assist", standalone_mode=False)
         code = result if isinstance(result, int) else 0

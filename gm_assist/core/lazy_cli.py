@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import os
 import re
 import sys
 from types import ModuleType
@@ -90,6 +91,10 @@ def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
     return group
 
 
+COMPLETING = "_GM_ASSIST_COMPLETE" in os.environ
+"""The shell asks for completions (gm_assist.core.completion): parameters get their names."""
+
+
 class HouseContext(typer.Context):
     """A click context whose help and usage lines are in the chosen language."""
 
@@ -124,6 +129,10 @@ def house_style(command: Any) -> Any:
     """``command`` (and the sub-commands already converted) printing its help the house way: plain
     click text in the chosen language, one style for every game, whatever its typer app says."""
     command.context_class = HouseContext
+    if COMPLETING:
+        from gm_assist.core.completion import attach
+
+        attach(command)
     if hasattr(command, "rich_markup_mode"):
         command.rich_markup_mode = None
     for sub in getattr(command, "commands", {}).values():

@@ -111,3 +111,59 @@ def test_usage_errors_in_the_chosen_language(gm, args, french, english):
     assert "Error:" not in fr.stderr and "Usage:" not in fr.stderr and english not in fr.stderr, fr
     en = gm("--lang", "en", *args)
     assert en.exit_code == 2 and english in en.stderr, en
+
+
+# --- version, completion ------------------------------------------------------------------------
+
+
+def test_version(gm):
+    from gm_assist import __version__
+
+    for flag in ("--version", "-V"):
+        r = gm(flag)
+        assert r.exit_code == 0 and r.stdout == f"gm-assist {__version__}\n", r
+
+
+def test_version_is_a_quick_exit_of_the_console_command():
+    """``gm-assist --version`` answers before the CLI (typer, pydantic) is even imported."""
+    code = "import sys; sys.argv = ['gm-assist', '--lang', 'fr', '-V']; from gm_assist.entry import run; run()"
+    r = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("gm-assist "), r
+    assert "typer" not in r.stderr and "gm_assist.cli" not in r.stderr
+
+
+@pytest.mark.parametrize(("shell", "marker"), [("bash", "complete -o default -F"), ("zsh", "#compdef gm-assist"),
+                                               ("fish", "complete --command gm-assist")])
+def test_completion_scripts(gm, shell, marker):
+    r = gm("completion", shell)
+    assert r.exit_code == 0 and marker in r.stdout and "_GM_ASSIST_COMPLETE" in r.stdout, r
+
+
+def test_completion_refuses_an_unknown_shell(gm):
+    r = gm("--lang", "fr", "completion", "tcsh")
+    assert r.exit_code == 2 and "tcsh" in r.stderr and "bash, zsh, fish" in r.stderr
+
+
+def _complete(words: str, home) -> list[str]:
+    """What bash gets for ``words`` (the cursor after the last word, or on a new one after a space)."""
+    parts = words.split()
+    cword = len(parts) if words.endswith(" ") else len(parts) - 1
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "GM_ASSIST_HOME": str(home), "COMP_WORDS": words,
+           "COMP_CWORD": str(cword), "_GM_ASSIST_COMPLETE": "complete_bash"}
+    r = subprocess.run([sys.executable, "-m", "gm_assist"], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+def test_bash_completion_of_commands_options_and_names(gm, home):
+    assert gm("tmb", "new", "--tyrant", "Nom", "--gearloc", "Picket", "--gearloc", "Patches",
+              "--name", "mardi").exit_code == 0
+    assert "tmb" in _complete("gm-assist t", home)
+    assert {"new", "next-day"} <= set(_complete("gm-assist tmb ne", home))
+    assert "--tyrant" in _complete("gm-assist tmb new --ty", home)
+    assert "Drellen" in _complete("gm-assist tmb new --tyrant Dr", home)
+    assert {"Picket", "Capitank"} <= set(_complete("gm-assist tmb sheet ", home))
+    assert _complete("gm-assist --session ", home) == ["mardi"]
+    assert _complete("gm-assist use ma", home) == ["mardi"]
+    assert "Tilda" in _complete("gm-assist mice-and-mystics new --mouse T", home)
+    assert _complete("gm-assist completion f", home) == ["fish"]
