@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -155,6 +156,49 @@ def escape(text: str) -> str:
     from rich.markup import escape as _escape
 
     return _escape(text)
+
+
+@contextmanager
+def waiting(message: str, quiet: bool = False) -> Iterator[None]:
+    """A spinner with ``message`` on stderr while a step that may be slow runs (an index build, a
+    floor search). It appears only after half a second (``$GM_ASSIST_SPINNER_DELAY`` seconds), only
+    when stderr is a terminal, never with ``quiet`` (pass ``--json``'s flag), and never on stdout."""
+    try:
+        shown = not quiet and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        shown = False
+    if not shown:
+        yield
+        return
+    import os
+    import threading
+
+    from rich.console import Console
+
+    try:
+        delay = float(os.environ.get("GM_ASSIST_SPINNER_DELAY", "0.5"))
+    except ValueError:
+        delay = 0.5
+    status = Console(file=sys.stderr, highlight=False).status(message, spinner="dots")
+    lock, state = threading.Lock(), {"started": False, "done": False}
+
+    def start() -> None:
+        with lock:
+            if not state["done"]:
+                status.start()
+                state["started"] = True
+
+    timer = threading.Timer(delay, start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with lock:
+            state["done"] = True
+            if state["started"]:
+                status.stop()
 
 
 def err(text: str) -> None:

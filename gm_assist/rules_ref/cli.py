@@ -8,7 +8,7 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, table
+from gm_assist.core.output import JsonOpt, emit, table, waiting
 
 app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_mode=None)
 
@@ -49,7 +49,8 @@ def search_cmd(
     if not 1 <= limit <= 50:
         raise GmError("rules.error.bad_limit", limit=limit)
     game_id, language = check_game(game), _lang(lang)
-    hits, found_in = search(text_query, language, game_id, limit)
+    with waiting(t("rules.search.waiting"), quiet=json_out):  # the first search builds the index
+        hits, found_in = search(text_query, language, game_id, limit)
     close = [] if hits else closest_titles(text_query, language, game_id)
     data = {
         "query": text_query,
