@@ -77,9 +77,7 @@ def _print_version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    session: Annotated[
-        str | None, typer.Option("--session", "-s", help=t("core.opt.session"))
-    ] = None,
+    session: Annotated[str | None, typer.Option("--session", "-s", help=t("core.opt.session"))] = None,
     lang: Annotated[str | None, typer.Option("--lang", help=t("core.opt.lang"))] = None,
     home: Annotated[
         Path | None,
@@ -87,7 +85,8 @@ def root(
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help=t("core.opt.debug"))] = False,
     version: Annotated[
-        bool, typer.Option("--version", "-V", is_eager=True, callback=_print_version, help=t("core.opt.version"))
+        bool,
+        typer.Option("--version", "-V", is_eager=True, callback=_print_version, help=t("core.opt.version")),
     ] = False,
 ) -> None:
     """gm-assist: the game master's assistant beside your physical game."""

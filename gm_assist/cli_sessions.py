@@ -78,7 +78,9 @@ def show_cmd(
 
 
 @app.command("use", help=t("core.help.use"))
-def use_cmd(name: Annotated[str, typer.Argument(help=t("core.opt.session_name"))], json_out: JsonOpt = False) -> None:
+def use_cmd(
+    name: Annotated[str, typer.Argument(help=t("core.opt.session_name"))], json_out: JsonOpt = False
+) -> None:
     from gm_assist.core.manage import use
 
     info = use(name)

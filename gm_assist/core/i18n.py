@@ -3,9 +3,9 @@
 Catalogs are ``data/i18n/<lang>/<namespace>.toml``; the namespace is the key's first part and nested
 tables are flattened with dots. A count that changes the words takes the plural form
 ``{n:plural:# card|# cards}`` (``#`` is the number; singular form, then plural form): English uses the
-singular for 1 only, French for 0 and 1 (:func:`plural_form`). Only the namespaces a command uses are read. Language: ``--lang``,
-else ``$GM_ASSIST_LANG``, else the saved setting, else the system locale (``fr*`` → French), else
-English.
+singular for 1 only, French for 0 and 1 (:func:`plural_form`). Only the namespaces a command uses
+are read. Language: ``--lang``, else ``$GM_ASSIST_LANG``, else the saved setting, else the system
+locale (``fr*`` → French), else English.
 """
 
 from __future__ import annotations

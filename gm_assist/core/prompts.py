@@ -96,7 +96,10 @@ def select(
         try:
             answer = _ask(
                 questionary.select(
-                    _fit(message), choices=items, default=chosen_default, instruction=t("core.prompt.select_hint")
+                    _fit(message),
+                    choices=items,
+                    default=chosen_default,
+                    instruction=t("core.prompt.select_hint"),
                 )
             )
         except Cancelled:

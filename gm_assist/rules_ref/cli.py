@@ -16,9 +16,7 @@ GameOpt = Annotated[
     str | None,
     typer.Option("--game", "-g", help=t("core.opt.rules_game")),
 ]
-LangOpt = Annotated[
-    str | None, typer.Option("--lang", "-l", help=t("core.opt.rules_lang"))
-]
+LangOpt = Annotated[str | None, typer.Option("--lang", "-l", help=t("core.opt.rules_lang"))]
 
 
 def _lang(value: str | None) -> str:

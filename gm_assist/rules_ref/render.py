@@ -24,7 +24,9 @@ def render_card(card: Card, lang: str, out: Any) -> None:
         ),
         soft_wrap=False,
     )
-    out.print(Text(t("rules.show.source", source=card.source), style="dim"))  # wrapped, never cut on the border
+    out.print(
+        Text(t("rules.show.source", source=card.source), style="dim")
+    )  # wrapped, never cut on the border
     if card.confidence not in ("rulebook", ""):
         out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))
     related = [all_cards()[r] for r in card.related if r in all_cards()]

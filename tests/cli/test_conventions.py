@@ -77,15 +77,27 @@ def french_help(tmp_path_factory) -> dict[str, str]:
 
 
 def test_the_walk_reaches_every_game(french_help):
-    for command in ("", "tmb", "tmb battle", "tmb new", "insomnia", "stuffed-fables", "mice-and-mystics",
-                    "shy-monsters", "rules search", "undo", "roll"):
+    for command in (
+        "",
+        "tmb",
+        "tmb battle",
+        "tmb new",
+        "insomnia",
+        "stuffed-fables",
+        "mice-and-mystics",
+        "shy-monsters",
+        "rules search",
+        "undo",
+        "roll",
+    ):
         assert command in french_help, command
     assert len(french_help) > 100
 
 
 def test_french_help_has_no_english_from_click_or_typer(french_help):
     english = {
-        command: [marker for marker in CLICK_ENGLISH if marker in page] for command, page in french_help.items()
+        command: [marker for marker in CLICK_ENGLISH if marker in page]
+        for command, page in french_help.items()
     }
     assert {c: m for c, m in english.items() if m} == {}
     for command, page in french_help.items():
@@ -126,14 +138,22 @@ def test_version(gm):
 
 def test_version_is_a_quick_exit_of_the_console_command():
     """``gm-assist --version`` answers before the CLI (typer, pydantic) is even imported."""
-    code = "import sys; sys.argv = ['gm-assist', '--lang', 'fr', '-V']; from gm_assist.entry import run; run()"
+    code = (
+        "import sys; sys.argv = ['gm-assist', '--lang', 'fr', '-V']; from gm_assist.entry import run; run()"
+    )
     r = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("gm-assist "), r
     assert "typer" not in r.stderr and "gm_assist.cli" not in r.stderr
 
 
-@pytest.mark.parametrize(("shell", "marker"), [("bash", "complete -o default -F"), ("zsh", "#compdef gm-assist"),
-                                               ("fish", "complete --command gm-assist")])
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [
+        ("bash", "complete -o default -F"),
+        ("zsh", "#compdef gm-assist"),
+        ("fish", "complete --command gm-assist"),
+    ],
+)
 def test_completion_scripts(gm, shell, marker):
     r = gm("completion", shell)
     assert r.exit_code == 0 and marker in r.stdout and "_GM_ASSIST_COMPLETE" in r.stdout, r
@@ -148,16 +168,28 @@ def _complete(words: str, home) -> list[str]:
     """What bash gets for ``words`` (the cursor after the last word, or on a new one after a space)."""
     parts = words.split()
     cword = len(parts) if words.endswith(" ") else len(parts) - 1
-    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "GM_ASSIST_HOME": str(home), "COMP_WORDS": words,
-           "COMP_CWORD": str(cword), "_GM_ASSIST_COMPLETE": "complete_bash"}
-    r = subprocess.run([sys.executable, "-m", "gm_assist"], env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "LC_ALL": "C",
+        "GM_ASSIST_HOME": str(home),
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(cword),
+        "_GM_ASSIST_COMPLETE": "complete_bash",
+    }
+    r = subprocess.run(
+        [sys.executable, "-m", "gm_assist"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout.splitlines()
 
 
 def test_bash_completion_of_commands_options_and_names(gm, home):
-    assert gm("tmb", "new", "--tyrant", "Nom", "--gearloc", "Picket", "--gearloc", "Patches",
-              "--name", "mardi").exit_code == 0
+    assert (
+        gm(
+            "tmb", "new", "--tyrant", "Nom", "--gearloc", "Picket", "--gearloc", "Patches", "--name", "mardi"
+        ).exit_code
+        == 0
+    )
     assert "tmb" in _complete("gm-assist t", home)
     assert {"new", "next-day"} <= set(_complete("gm-assist tmb ne", home))
     assert "--tyrant" in _complete("gm-assist tmb new --ty", home)

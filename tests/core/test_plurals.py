@@ -32,7 +32,7 @@ def test_no_catalog_writes_s_in_brackets():
 def test_plural_forms_have_two_forms_and_the_number():
     for language in i18n.LANGS:
         for key, text in _flat(language).items():
-            for name, spec in PLURAL.findall(text):
+            for _name, spec in PLURAL.findall(text):
                 forms = spec.split("|")
                 assert len(forms) == 2 and all(forms), (language, key)
 
@@ -67,7 +67,9 @@ def test_sources_in_players_words():
     context.reset(lang="en")
     assert "companion" in i18n.provenance("game-facts §1.1-1.2 (companion app data); French name not found")
     assert "check your card" in i18n.provenance("game-facts §1.1-1.2 (companion app data)")
-    assert i18n.provenance("game-facts.md §2.1 (constants of a student implementation)").startswith("from fan-made")
+    assert i18n.provenance("game-facts.md §2.1 (constants of a student implementation)").startswith(
+        "from fan-made"
+    )
     assert i18n.provenance("rulebook p. 19 (Réplique); English name not found") == "from the rulebook"
     assert "rulebook" in i18n.provenance("rulebook (French name); English name and bonus: game-facts.md §2.3")
     assert i18n.provenance("entered by the table") == "entered by your table"

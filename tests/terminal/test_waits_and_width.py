@@ -23,14 +23,20 @@ SLOW = ("rules", "search", "fatigue")  # the first search of a fresh home builds
 
 def _env(home: Path) -> dict[str, str]:
     # the spinner shows at once (not after half a second), so the test does not depend on speed
-    return {**os.environ, "GM_ASSIST_HOME": str(home), "LC_ALL": "C", "TERM": "xterm",
-            "GM_ASSIST_SPINNER_DELAY": "0"}
+    return {
+        **os.environ,
+        "GM_ASSIST_HOME": str(home),
+        "LC_ALL": "C",
+        "TERM": "xterm",
+        "GM_ASSIST_SPINNER_DELAY": "0",
+    }
 
 
 def _pty(args: tuple[str, ...], home: Path, cols: int = 120) -> str:
     try:
-        child = pexpect.spawn(str(GM), list(args), env=_env(home), encoding="utf-8", timeout=60,
-                              dimensions=(40, cols))
+        child = pexpect.spawn(
+            str(GM), list(args), env=_env(home), encoding="utf-8", timeout=60, dimensions=(40, cols)
+        )
     except Exception as exc:  # noqa: BLE001 - no pseudo-terminal here
         pytest.skip(f"cannot run under a pseudo-terminal: {exc}")
     child.expect(pexpect.EOF)
@@ -55,8 +61,9 @@ def test_no_spinner_with_json_on_a_terminal(tmp_path):
 
 
 def test_no_spinner_on_a_pipe(tmp_path):
-    r = subprocess.run([str(GM), *SLOW], env=_env(tmp_path / "home"), capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(
+        [str(GM), *SLOW], env=_env(tmp_path / "home"), capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 0, r.stderr
     assert _waiting_text() not in r.stderr + r.stdout and "\x1b" not in r.stderr
 

@@ -91,7 +91,8 @@ def render(state: InsomniaState, out: Any) -> None:
         marks = (" ★" if i == state.first else "") + (" ◀" if state.phase is Phase.race and i == state.active
                                                        else "")
         status = status_word(p.status) if state.phase in (Phase.race, Phase.scoring) else "-"
-        rows.append([p.name + marks, "-" if p.space is None else str(p.space), status, str(p.score), str(p.pillow)])
+        space = "-" if p.space is None else str(p.space)
+        rows.append([p.name + marks, space, status, str(p.score), str(p.pillow)])
     cols = [t(f"insomnia.view.col_{col}") for col in ("player", "space", "status", "score", "pillow")]
     out.print(output_table(title, cols, rows))
     where = t("insomnia.view.centre") if state.nightmare_space is None else str(state.nightmare_space)

@@ -137,7 +137,8 @@ def patterns_cmd(
             for row in p.grid:
                 out.print("     " + " ".join(row), markup=False)
             if p.source:
-                out.print("     " + t("shy_monsters.patterns.source", source=provenance(p.source)), markup=False)
+                source = t("shy_monsters.patterns.source", source=provenance(p.source))
+                out.print("     " + source, markup=False)
         out.print(t("shy_monsters.patterns.next"), markup=False)
 
     emit(data, text, json_out)

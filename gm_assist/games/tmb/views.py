@@ -49,7 +49,9 @@ def render_setup(check: SetupChecklist, tyrant: Tyrant, out: Any) -> None:
         out.print(f"  • {line}")
     if tyrant.confidence not in ("high", "rulebook"):
         note = t(
-            "tmb.setup.confidence", confidence=t(f"tmb.confidence.{tyrant.confidence}"), source=provenance(tyrant.source)
+            "tmb.setup.confidence",
+            confidence=t(f"tmb.confidence.{tyrant.confidence}"),
+            source=provenance(tyrant.source),
         )
         out.print(f"  [yellow]{escape(note)}[/yellow]")
 
@@ -63,9 +65,18 @@ def render_tyrants(out: Any) -> None:
         name = tyrant_name(ty) + (" (UT)" if ty.set == "undertow" else "")
         deck = f"{ty.days - 3 + ty.tyrant_cards} ({ty.tyrant_cards})"
         rows.append(
-            [name, str(ty.days), str(ty.progress), deck, type_names(ty.baddie_types), t(f"tmb.confidence.{ty.confidence}")]
+            [
+                name,
+                str(ty.days),
+                str(ty.progress),
+                deck,
+                type_names(ty.baddie_types),
+                t(f"tmb.confidence.{ty.confidence}"),
+            ]
         )
-    cols = [t(f"tmb.tyrants.col.{col}") for col in ("name", "days", "progress", "deck", "types", "confidence")]
+    cols = [
+        t(f"tmb.tyrants.col.{col}") for col in ("name", "days", "progress", "deck", "types", "confidence")
+    ]
     out.print(table(t("tmb.tyrants.title"), cols, rows))
     out.print(t("tmb.tyrants.hint") + " " + why("tmb/tyrants"))
 
