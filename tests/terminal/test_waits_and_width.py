@@ -73,3 +73,13 @@ def test_text_wraps_to_the_terminal_width(tmp_path):
     lines = [line.rstrip() for line in screen.replace("\r", "").split("\n")]
     assert lines and max(len(line) for line in lines) <= 60
     assert any(line.startswith("gm-assist tmb new") for line in lines)  # the command on its own line
+
+
+COLOUR = re.compile(r"\x1b\[(?:[0-9;]*;)?(?:3[0-9]|4[0-9]|9[0-7])(?:;[0-9;]*)?m")
+
+
+def test_no_color_is_honoured(tmp_path, monkeypatch):
+    args = ("tmb", "setup", "--tyrant", "Nom", "--gearlocs", "2")  # a yellow note: figures to check
+    assert COLOUR.search(_pty(args, tmp_path / "a"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not COLOUR.search(_pty(args, tmp_path / "b"))
