@@ -129,6 +129,7 @@ def house_style(command: Any) -> Any:
     """``command`` (and the sub-commands already converted) printing its help the house way: plain
     click text in the chosen language, one style for every game, whatever its typer app says."""
     command.context_class = HouseContext
+    typer.core._ = _gettext  # typer's own words ("default: 3", "required") before click wraps them
     if COMPLETING:
         from gm_assist.core.completion import attach
 
@@ -176,6 +177,21 @@ _CLI_ENGLISH: tuple[tuple[str, str], ...] = (
     (r"(\S+) is not in the range (\S+)\.", "core.cli.not_in_range"),
     (r"(?m)^Aborted!$", "core.cli.aborted"),
 )
+
+
+_GETTEXT = {
+    "default: {default}": "core.cli.gettext_default",
+    "required": "core.cli.gettext_required",
+    "env var: {var}": "core.cli.gettext_env_var",
+}
+
+
+def _gettext(message: str) -> str:
+    """typer's gettext: its few words in the chosen language (typer ships no French catalog)."""
+    from gm_assist.core.i18n import lang, t
+
+    key = _GETTEXT.get(message)
+    return t(key) if key and lang() != "en" else message
 
 
 def translate_cli(text: str) -> str:

@@ -31,12 +31,22 @@ WALK = r"""
 import io, json, sys
 from contextlib import redirect_stdout
 from gm_assist.entry import pre_scan
-pre_scan(["--lang", "fr"])
+LANG = sys.argv[1]
+pre_scan(["--lang", LANG])
 from gm_assist.cli import app, main
 from gm_assist.core.lazy_cli import lazy_group
 import typer
 
-pages = {}
+pages, texts = {}, {}
+
+def page(path):
+    out = io.StringIO()
+    with redirect_stdout(out):
+        try:
+            main(["--lang", LANG, *path, "--help"])
+        except SystemExit:
+            pass
+    return out.getvalue()
 
 def walk(group, path):
     ctx = typer.Context(group, info_name=path[-1] if path else "gm-assist")
@@ -44,36 +54,59 @@ def walk(group, path):
         cmd = group.get_command(ctx, name)
         if cmd is None or cmd.hidden:
             continue
-        out = io.StringIO()
-        with redirect_stdout(out):
-            try:
-                main(["--lang", "fr", *path, name, "--help"])
-            except SystemExit:
-                pass
-        pages[" ".join([*path, name])] = out.getvalue()
+        key = " ".join([*path, name])
+        pages[key] = page([*path, name])
+        texts[key] = [cmd.help or ""] + [getattr(p, "help", None) or "" for p in cmd.params]
         if hasattr(cmd, "list_commands"):
             walk(cmd, [*path, name])
 
-root = lazy_group(app, "gm-assist")
-out = io.StringIO()
-with redirect_stdout(out):
-    try:
-        main(["--lang", "fr", "--help"])
-    except SystemExit:
-        pass
-pages[""] = out.getvalue()
-walk(root, [])
-sys.stdout.write(json.dumps(pages))
+pages[""] = page([])
+walk(lazy_group(app, "gm-assist"), [])
+sys.stdout.write(json.dumps({"pages": pages, "texts": texts}))
 """
 
 
-@pytest.fixture(scope="module")
-def french_help(tmp_path_factory) -> dict[str, str]:
-    """``--help`` of every command of the tree, gm-assist started under ``--lang fr``."""
-    env = {"GM_ASSIST_HOME": str(tmp_path_factory.mktemp("home")), "LC_ALL": "C", "PATH": "/usr/bin:/bin"}
-    r = subprocess.run([sys.executable, "-c", WALK], capture_output=True, text=True, env=env, timeout=120)
+def _walk(language: str, home) -> dict:
+    """``--help`` of every command of the tree, gm-assist started under ``--lang LANGUAGE``, and the
+    help texts of each command and its parameters."""
+    env = {"GM_ASSIST_HOME": str(home), "LC_ALL": "C", "PATH": "/usr/bin:/bin"}
+    r = subprocess.run(
+        [sys.executable, "-c", WALK, language], capture_output=True, text=True, env=env, timeout=120
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
+
+
+@pytest.fixture(scope="module")
+def walks(tmp_path_factory) -> dict[str, dict]:
+    home = tmp_path_factory.mktemp("home")
+    return {language: _walk(language, home) for language in ("en", "fr")}
+
+
+@pytest.fixture(scope="module")
+def french_help(walks) -> dict[str, str]:
+    return walks["fr"]["pages"]
+
+
+# Help texts that read the same in both languages (names, lists of values).
+SAME_IN_BOTH = {
+    "",
+    "tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters",
+    "move | jump (déplace | saute).",  # Insomnia's values, both editions' words
+    "tile | zzz (tuile | zzz).",
+    "wolf | bump | spider (loup…).",
+}
+
+
+def test_every_help_text_is_translated(walks):
+    """A help text (command or parameter) identical under --lang en and --lang fr was not translated."""
+    en, fr = walks["en"]["texts"], walks["fr"]["texts"]
+    assert set(en) == set(fr)
+    untranslated = {
+        command: sorted({a for a, b in zip(en[command], fr[command], strict=True) if a == b} - SAME_IN_BOTH)
+        for command in en
+    }
+    assert {c: u for c, u in untranslated.items() if u} == {}
 
 
 def test_the_walk_reaches_every_game(french_help):
