@@ -23,8 +23,9 @@ SLOW = ("rules", "search", "fatigue")  # the first search of a fresh home builds
 
 def _env(home: Path) -> dict[str, str]:
     # the spinner shows at once (not after half a second), so the test does not depend on speed
+    inherited = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # the pty's size rules
     return {
-        **os.environ,
+        **inherited,
         "GM_ASSIST_HOME": str(home),
         "LC_ALL": "C",
         "TERM": "xterm",
