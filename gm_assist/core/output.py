@@ -87,11 +87,11 @@ def commands_apart(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-def fit(text: str, indent: int = 0, hang: str = "") -> str:
+def fit(text: str, indent: int = 0, hang: str = "", width: int | None = None) -> str:
     """``text`` wrapped at word boundaries for a prompt on a terminal (unchanged elsewhere): lines
-    of ``width - indent`` columns, continuation lines starting with ``hang``; a command line stays
-    whole on its own line."""
-    width = terminal_width()
+    of ``width - indent`` columns (``width``: the terminal's), continuation lines starting with
+    ``hang``; a command line stays whole on its own line."""
+    width = width or terminal_width()
     if width is None:
         return text
     import textwrap
@@ -202,7 +202,14 @@ def waiting(message: str, quiet: bool = False) -> Iterator[None]:
 
 
 def err(text: str) -> None:
-    """A message on stderr (plain text, never markup)."""
+    """A message on stderr (plain text, never markup), wrapped at word boundaries on a terminal."""
+    try:
+        if sys.stderr.isatty():
+            import shutil
+
+            text = fit(text, width=shutil.get_terminal_size().columns)
+    except (AttributeError, ValueError):
+        pass
     sys.stderr.write(text.rstrip("\n") + "\n")
     sys.stderr.flush()
 

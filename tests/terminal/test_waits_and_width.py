@@ -84,3 +84,23 @@ def test_no_color_is_honoured(tmp_path, monkeypatch):
     assert COLOUR.search(_pty(args, tmp_path / "a"))
     monkeypatch.setenv("NO_COLOR", "1")
     assert not COLOUR.search(_pty(args, tmp_path / "b"))
+
+
+def test_errors_wrap_to_the_terminal_width(tmp_path):
+    try:
+        child = pexpect.spawn(
+            str(GM),
+            ["--lang", "fr", "insomnia", "dodos", "abc"],
+            env=_env(tmp_path),
+            encoding="utf-8",
+            timeout=60,
+            dimensions=(40, 50),
+        )
+    except Exception as exc:  # noqa: BLE001 - no pseudo-terminal here
+        pytest.skip(f"cannot run under a pseudo-terminal: {exc}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    lines = ANSI.sub("", child.before).replace("\r", "").split("\n")
+    assert max(len(line.rstrip()) for line in lines) <= 50
+    assert "n'est pas un nombre entier" in " ".join(" ".join(lines).split())
