@@ -130,6 +130,7 @@ def house_style(command: Any) -> Any:
     click text in the chosen language, one style for every game, whatever its typer app says."""
     command.context_class = HouseContext
     typer.core._ = _gettext  # typer's own words ("default: 3", "required") before click wraps them
+    _translate_metavars(command)
     if COMPLETING:
         from gm_assist.core.completion import attach
 
@@ -192,6 +193,21 @@ def _gettext(message: str) -> str:
 
     key = _GETTEXT.get(message)
     return t(key) if key and lang() != "en" else message
+
+
+_METAVARS = {"str": "text", "text": "text", "int": "int", "integer": "int", "float": "float", "path": "path"}
+
+
+def _translate_metavars(command: Any) -> None:
+    """``--day <int>`` reads ``--day <entier>`` in French: the value's kind in the chosen language."""
+    from gm_assist.core.i18n import lang, t
+
+    if lang() == "en":
+        return
+    for param in getattr(command, "params", ()):
+        kind = _METAVARS.get(getattr(param.type, "name", ""))
+        if kind and param.metavar is None and param.param_type_name == "option" and not param.is_flag:
+            param.metavar = t(f"core.cli.metavar_{kind}") + ("..." if param.nargs != 1 else "")
 
 
 def translate_cli(text: str) -> str:

@@ -25,6 +25,9 @@ CLICK_ENGLISH = (
     "Invalid value",
     "is not a valid",
     "╭",  # typer's rich boxes: one plain style for every game
+    "<str>",  # value kinds
+    "<int>",
+    "<path>",
 )
 
 WALK = r"""
