@@ -36,6 +36,7 @@ SCREENS = {
     "mice-and-mystics status": ("--session", "mice-and-mystics-1", "mice-and-mystics", "status"),
     "shy-monsters status": ("--session", "shy-monsters-1", "shy-monsters", "status"),
     "rule card": ("rules", "show", "tmb/fatigue"),
+    "rule card, long title": ("rules", "show", "mice-and-mystics/feat-rat-poison-eater"),
     "sessions (table)": ("sessions",),
 }
 
