@@ -69,7 +69,7 @@ def _make_console(width: int | None) -> Any:
     return TableConsole(file=sys.stdout, highlight=False, soft_wrap=False, width=width)
 
 
-_COMMAND = re.compile(r"(?<!\S)gm-assist\s")
+_COMMAND = re.compile(r"(?:^|(?<=\s))[(`«]?gm-assist\s")  # also "(gm-assist …)" and "`gm-assist …`"
 _MARKUP = re.compile(r"\[/?[a-z#][^\[\]]*\]")
 
 
@@ -78,12 +78,13 @@ def commands_apart(text: str, width: int) -> str:
     broken before the command, so the command stands on its own line and can be copied whole."""
     lines = []
     for line in text.split("\n"):
-        visible = _MARKUP.sub("", line)
-        found = _COMMAND.search(line)
-        if len(visible) > width and found and found.start() > 0:
-            lines += [line[: found.start()].rstrip(), line[found.start() :]]
-        else:
-            lines.append(line)
+        while len(_MARKUP.sub("", line)) > width:
+            found = _COMMAND.search(line, 1)  # the next command that does not start the line
+            if found is None:
+                break
+            lines.append(line[: found.start()].rstrip())
+            line = line[found.start() :]
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -94,6 +94,12 @@ def test_a_command_line_stands_on_its_own_line():
         "gm-assist tmb train Atomik hp|dex|atk|def|skill",
     ]
     assert output.commands_apart(text, 200) == text
+    two = "Next: start day 1 (gm-assist tmb next-day) or draw the first encounter (gm-assist tmb encounter)."
+    assert output.commands_apart(two, 50).split("\n") == [
+        "Next: start day 1",
+        "(gm-assist tmb next-day) or draw the first encounter",
+        "(gm-assist tmb encounter).",
+    ]
     assert output.commands_apart("[dim]short[/dim] gm-assist undo", 20) == "[dim]short[/dim] gm-assist undo"
 
 
