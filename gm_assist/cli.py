@@ -15,7 +15,7 @@ import typer
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import LazyTyperGroup, lazy_group
+from gm_assist.core.lazy_cli import COMPLETING, LazyTyperGroup, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
 from gm_assist.entry import pre_scan
 from gm_assist.games import GAMES
@@ -77,18 +77,28 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from gm_assist import __version__
+
+        typer.echo(f"gm-assist {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    session: Annotated[
-        str | None, typer.Option("--session", "-s", help="Session to act on (default: the current one).")
-    ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Language: fr or en.")] = None,
+    session: Annotated[str | None, typer.Option("--session", "-s", help=t("core.opt.session"))] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=t("core.opt.lang"))] = None,
     home: Annotated[
         Path | None,
-        typer.Option("--home", help="Data folder (default: $GM_ASSIST_HOME or the user data folder)."),
+        typer.Option("--home", help=t("core.opt.home")),
     ] = None,
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help=t("core.opt.debug"))] = False,
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", is_eager=True, callback=_print_version, help=t("core.opt.version")),
+    ] = False,
 ) -> None:
     """gm-assist: the game master's assistant beside your physical game."""
     if lang is not None and lang.strip().lower()[:2] not in ("en", "fr"):
@@ -110,8 +120,8 @@ from gm_assist import cli_sessions  # noqa: E402,F401  (registers the session co
 
 @app.command("roll", help=t("core.help.roll"))
 def roll_cmd(
-    expression: Annotated[str, typer.Argument(help="Dice expression: 2d6+1, d6, 3d6.")],
-    seed: Annotated[int | None, typer.Option("--seed", help="Reproducible roll.")] = None,
+    expression: Annotated[str, typer.Argument(help=t("core.opt.dice"))],
+    seed: Annotated[int | None, typer.Option("--seed", help=t("core.opt.seed"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.dice import rng, roll
@@ -161,6 +171,18 @@ def play_cmd() -> None:
     home_menu()
 
 
+@app.command("completion", help=t("core.help.completion"))
+def completion_cmd(
+    shell: Annotated[str, typer.Argument(help=t("core.opt.shell"))],
+) -> None:
+    from gm_assist.core.completion import SHELLS, script
+
+    if shell not in SHELLS:
+        raise GmError("core.error.bad_shell", shell=shell, shells=", ".join(SHELLS))
+    sys.stdout.write(script(shell, lazy_group(app, "gm-assist")))
+    sys.stdout.write("\n")
+
+
 def _exit_code_for(exc: BaseException) -> int:
     from pydantic import ValidationError
     from typer._click.exceptions import ClickException
@@ -169,7 +191,13 @@ def _exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, Exit):
         return exc.exit_code
     if isinstance(exc, ClickException):
-        exc.show()
+        import io
+
+        from gm_assist.core.lazy_cli import translate_cli
+
+        shown = io.StringIO()
+        exc.show(file=shown)
+        err(translate_cli(shown.getvalue()))
         return exc.exit_code
     changed = _home_changed()
     after = "_changed" if changed else ""
@@ -223,6 +251,10 @@ def main(argv: list[str] | None = None) -> None:
         store.changed = False
     pre_scan(args)
     command = lazy_group(app, "gm-assist")
+    if COMPLETING:  # the shell asks for completions (gm_assist.core.completion)
+        from typer._completion_classes import completion_init
+
+        completion_init()
     try:
         result = command.main(args=args, prog_name="gm-assist", standalone_mode=False)
         code = result if isinstance(result, int) else 0

@@ -48,7 +48,7 @@ def sessions_cmd(json_out: JsonOpt = False) -> None:
 
 @app.command("show", help=t("core.help.show"))
 def show_cmd(
-    name: Annotated[str | None, typer.Argument(help="Session (default: the current one).")] = None,
+    name: Annotated[str | None, typer.Argument(help=t("core.opt.session_arg"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.session import load
@@ -83,7 +83,9 @@ def show_cmd(
 
 
 @app.command("use", help=t("core.help.use"))
-def use_cmd(name: Annotated[str, typer.Argument(help="Session name.")], json_out: JsonOpt = False) -> None:
+def use_cmd(
+    name: Annotated[str, typer.Argument(help=t("core.opt.session_name"))], json_out: JsonOpt = False
+) -> None:
     from gm_assist.core.manage import use
 
     info = use(name)
@@ -103,7 +105,7 @@ def rename_cmd(
 @app.command("delete", help=t("core.help.delete"))
 def delete_cmd(
     name: Annotated[str, typer.Argument()],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=t("core.opt.yes"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core import index
@@ -124,10 +126,8 @@ def delete_cmd(
 @app.command("export", help=t("core.help.export"))
 def export_cmd(
     name: Annotated[str | None, typer.Argument()] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write (- for stdout).")
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=t("core.opt.output"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=t("core.opt.force"))] = False,
 ) -> None:
     from gm_assist.core.manage import export, export_target, write_export
     from gm_assist.core.output import err
@@ -152,8 +152,8 @@ def export_cmd(
 
 @app.command("import", help=t("core.help.import"))
 def import_cmd(
-    file: Annotated[Path, typer.Argument(help="A file written by `gm-assist export`.")],
-    name: Annotated[str | None, typer.Option("--name", help="Name for the imported session.")] = None,
+    file: Annotated[Path, typer.Argument(help=t("core.opt.import_file"))],
+    name: Annotated[str | None, typer.Option("--name", help=t("core.opt.import_name"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.manage import import_file
@@ -178,14 +178,14 @@ def _undo_redo(n: int, forward: bool, json_out: bool) -> None:
 
 @app.command("undo", help=t("core.help.undo"))
 def undo_cmd(
-    n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False
+    n: Annotated[int, typer.Argument(help=t("core.opt.how_many"))] = 1, json_out: JsonOpt = False
 ) -> None:
     _undo_redo(n, False, json_out)
 
 
 @app.command("redo", help=t("core.help.redo"))
 def redo_cmd(
-    n: Annotated[int, typer.Argument(help="How many changes.")] = 1, json_out: JsonOpt = False
+    n: Annotated[int, typer.Argument(help=t("core.opt.how_many"))] = 1, json_out: JsonOpt = False
 ) -> None:
     _undo_redo(n, True, json_out)
 
@@ -209,7 +209,7 @@ def history_cmd(name: Annotated[str | None, typer.Argument()] = None, json_out: 
 
 @app.command("doctor", help=t("core.help.doctor"))
 def doctor_cmd(
-    fix: Annotated[bool, typer.Option("--fix", help="Restore what can be restored.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help=t("core.opt.fix"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.doctor import diagnose, repair

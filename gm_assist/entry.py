@@ -36,6 +36,16 @@ def pre_scan(args: list[str]) -> None:
     )
 
 
+def wants_version(args: list[str]) -> bool:
+    """``--version`` or ``-V`` among the global options (before any command)."""
+    for i, arg in enumerate(args):
+        if arg in ("--version", "-V"):
+            return True
+        if not arg.startswith("-") and (i == 0 or args[i - 1] not in ("--lang", "--home", "--session", "-s")):
+            return False
+    return False
+
+
 def without_pydantic_plugins() -> None:
     """Run pydantic with no plugins, which spares every command ~12 ms of ``importlib.metadata``.
 
@@ -99,8 +109,14 @@ def run() -> None:
     import gc
     import os
 
-    gc.disable()  # start-up only makes long-lived objects; the guided mode turns it back on
     args = sys.argv[1:]
+    if wants_version(args):  # a quick exit: nothing else is loaded
+        from gm_assist import __version__
+
+        sys.stdout.write(f"gm-assist {__version__}\n")
+        sys.stdout.flush()
+        os._exit(0)
+    gc.disable()  # start-up only makes long-lived objects; the guided mode turns it back on
     pre_scan(args)  # before the CLI is imported: its help texts and data read --lang and --home
     without_pydantic_plugins()
     from gm_assist.cli import main

@@ -1,14 +1,17 @@
 """Translated strings: ``t("tmb.queue.why", day=4)``.
 
 Catalogs are ``data/i18n/<lang>/<namespace>.toml``; the namespace is the key's first part and nested
-tables are flattened with dots. Only the namespaces a command uses are read. Language: ``--lang``,
-else ``$GM_ASSIST_LANG``, else the saved setting, else the system locale (``fr*`` → French), else
-English.
+tables are flattened with dots. A count that changes the words takes the plural form
+``{n:plural:# card|# cards}`` (``#`` is the number; singular form, then plural form): English uses the
+singular for 1 only, French for 0 and 1 (:func:`plural_form`). Only the namespaces a command uses
+are read. Language: ``--lang``, else ``$GM_ASSIST_LANG``, else the saved setting, else the system
+locale (``fr*`` → French), else English.
 """
 
 from __future__ import annotations
 
 import os
+import string
 from functools import cache
 from typing import Any
 
@@ -91,9 +94,55 @@ def t(key: str, **params: Any) -> str:
         return text
     values = {name: localized(value, current) for name, value in params.items()}
     try:
+        if ":plural:" in text:
+            return _PluralFormatter(current).format(text, **values)
         return text.format(**values)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, TypeError):
         return text
+
+
+def provenance(source: str | None) -> str:
+    """Where a figure comes from, in players' words. The data files (and ``--json``'s ``source``)
+    keep the precise reference (``game-facts §1.1 (companion app data)``); a player has no such
+    document, so the screens say "from fan-made companion data, not printed in the rulebook"."""
+    text = (source or "").lower()
+    if not text or text == "-":
+        return t("core.source.unknown")
+    if "table" in text and ("entered" in text or "saisi" in text or "set by" in text):
+        return t("core.source.table")
+    fans = any(word in text for word in ("game-facts", "fan", "companion", "student", "review", "code"))
+    if not fans:
+        return t("core.source.rulebook") if "rulebook" in text else t("core.source.unknown")
+    if text.startswith("rulebook"):
+        return t("core.source.rulebook_and_fans")
+    if "companion" in text:
+        return t("core.source.companion")
+    return t("core.source.fans")
+
+
+def plural_form(n: Any, language: str | None = None) -> int:
+    """0 for the singular form, 1 for the plural: English singular is 1 only, French 0 and 1."""
+    try:
+        number = abs(float(n))
+    except (TypeError, ValueError):
+        return 1
+    if (language or lang()) == "fr":
+        return 0 if number < 2 else 1
+    return 0 if number == 1 else 1
+
+
+class _PluralFormatter(string.Formatter):
+    """``str.format`` plus the ``{n:plural:# card|# cards}`` form."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if not format_spec.startswith("plural:"):
+            return super().format_field(value, format_spec)
+        forms = format_spec.removeprefix("plural:").split("|")
+        form = forms[min(plural_form(value, self.language), len(forms) - 1)]
+        return form.replace("#", str(value))
 
 
 def _guided_variant(key: str, current: str, namespace: str) -> str | None:

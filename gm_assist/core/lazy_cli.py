@@ -4,12 +4,18 @@ Typer converts every command of an app (inspecting each signature and evaluating
 before running one; a game has 20–40 commands, which cost ~50 ms of start-up. ``lazy_group`` keeps
 the typer definitions and converts a command the first time it is asked for (help lists convert
 all). ``lazy_module`` defers a module a command may not need until it is used.
+
+Every command, whichever game's typer app made it, is given the house style here (:func:`house_style`):
+plain click help (no rich boxes), and help texts and usage errors in the chosen language (click and
+typer print English of their own: :func:`translate_cli` puts it in French).
 """
 
 from __future__ import annotations
 
 import copy
 import importlib.util
+import os
+import re
 import sys
 from types import ModuleType
 from typing import Any
@@ -46,7 +52,7 @@ class LazyTyperGroup(TyperGroup):
                 pretty_exceptions_short=app.pretty_exceptions_short,
                 rich_markup_mode=app.rich_markup_mode,
             )
-        self.commands[name] = command
+        self.commands[name] = house_style(command)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*self.commands, *(n for n in self._pending if n not in self.commands)]
@@ -76,12 +82,144 @@ def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
     cls = app.info.cls
     if not (isinstance(cls, type) and issubclass(cls, LazyTyperGroup)):
         shell.info.cls = LazyTyperGroup
-    group = typer.main.get_group(shell)
+    shell.rich_markup_mode = None
+    group = house_style(typer.main.get_group(shell))
     assert isinstance(group, LazyTyperGroup)
     group._app = app
     group._pending = {_name(info): info for info in [*app.registered_commands, *app.registered_groups]}
     group.name = name
     return group
+
+
+COMPLETING = "_GM_ASSIST_COMPLETE" in os.environ
+"""The shell asks for completions (gm_assist.core.completion): parameters get their names."""
+
+
+class HouseContext(typer.Context):
+    """A click context whose help and usage lines are in the chosen language."""
+
+    def get_usage(self) -> str:
+        return translate_cli(super().get_usage())
+
+    def get_help(self) -> str:
+        _whole_words_in_help()
+        return translate_cli(super().get_help())
+
+
+def _whole_words_in_help() -> None:
+    """click wraps help text with a TextWrapper that breaks at hyphens and inside long words
+    ("shy-" / "monsters"): make it wrap at spaces only (command names, options and ids stay whole)."""
+    from typer._click import _textwrap
+
+    base = _textwrap.TextWrapper
+    if getattr(base, "whole_words", False):
+        return
+
+    class WholeWords(base):  # type: ignore[misc, valid-type]
+        whole_words = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.update(break_on_hyphens=False, break_long_words=False)
+            super().__init__(*args, **kwargs)
+
+    _textwrap.TextWrapper = WholeWords  # type: ignore[misc]
+
+
+def house_style(command: Any) -> Any:
+    """``command`` (and the sub-commands already converted) printing its help the house way: plain
+    click text in the chosen language, one style for every game, whatever its typer app says."""
+    command.context_class = HouseContext
+    typer.core._ = _gettext  # typer's own words ("default: 3", "required") before click wraps them
+    _translate_metavars(command)
+    if COMPLETING:
+        from gm_assist.core.completion import attach
+
+        attach(command)
+    if hasattr(command, "rich_markup_mode"):
+        command.rich_markup_mode = None
+    for sub in getattr(command, "commands", {}).values():
+        house_style(sub)
+    return command
+
+
+# click's and typer's own English (help, usage errors) → a key of core.toml's [cli] table. Each
+# pattern's groups fill the translation's {0}, {1}…
+_CLI_ENGLISH: tuple[tuple[str, str], ...] = (
+    (r"(?m)^Usage: ", "core.cli.usage"),
+    (r"Show this message and exit\.", "core.cli.help_option"),
+    (r"(?m)^Options:$", "core.cli.options"),
+    (r"(?m)^Arguments:$", "core.cli.arguments"),
+    (r"(?m)^Commands:$", "core.cli.commands"),
+    (r"\[OPTIONS\]", "core.cli.options_metavar"),
+    (r"COMMAND \[ARGS\]\.\.\.", "core.cli.command_metavar"),
+    (r"\[default: ", "core.cli.default"),
+    (r"\[env var: ", "core.cli.env_var"),
+    (r"; required\]", "core.cli.required_tail"),
+    (r"\[required\]", "core.cli.required"),
+    (r"(?m)^Try '(.+?)' for help\.$", "core.cli.try_help"),
+    (r"(?m)^Error: ", "core.cli.error"),
+    (r"No such command '(.*?)'\.", "core.cli.no_such_command"),
+    (r"Did you mean (.+)\?", "core.cli.did_you_mean"),
+    (r"Missing command\.", "core.cli.missing_command"),
+    (r"Missing argument '(.+?)'\.", "core.cli.missing_argument"),
+    (r"Missing option '(.+?)'\.", "core.cli.missing_option"),
+    (r"Missing parameter:? '?(.+?)'?\.", "core.cli.missing_parameter"),
+    (r"No such option: (\S+)", "core.cli.no_such_option"),
+    (r"\(Possible options: (.+)\)", "core.cli.possible_options"),
+    (r"Option '(.+?)' requires an argument\.", "core.cli.needs_value"),
+    (r"Option '(.+?)' requires (\d+) arguments\.", "core.cli.needs_values"),
+    (r"Option '(.+?)' does not take a value\.", "core.cli.takes_no_value"),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", "core.cli.extra_arguments"),
+    (r"Invalid value for (.+?): ", "core.cli.invalid_value_for"),
+    (r"Invalid value: ", "core.cli.invalid_value"),
+    (r"'([^']*)' is not a valid (?:int|integer)\.", "core.cli.not_int"),
+    (r"'([^']*)' is not a valid float\.", "core.cli.not_float"),
+    (r"'([^']*)' is not a valid boolean\.", "core.cli.not_bool"),
+    (r"(\S+) is not in the range (\S+)\.", "core.cli.not_in_range"),
+    (r"(?m)^Aborted!$", "core.cli.aborted"),
+)
+
+
+_GETTEXT = {
+    "default: {default}": "core.cli.gettext_default",
+    "required": "core.cli.gettext_required",
+    "env var: {var}": "core.cli.gettext_env_var",
+}
+
+
+def _gettext(message: str) -> str:
+    """typer's gettext: its few words in the chosen language (typer ships no French catalog)."""
+    from gm_assist.core.i18n import lang, t
+
+    key = _GETTEXT.get(message)
+    return t(key) if key and lang() != "en" else message
+
+
+_METAVARS = {"str": "text", "text": "text", "int": "int", "integer": "int", "float": "float", "path": "path"}
+
+
+def _translate_metavars(command: Any) -> None:
+    """``--day <int>`` reads ``--day <entier>`` in French: the value's kind in the chosen language."""
+    from gm_assist.core.i18n import lang, t
+
+    if lang() == "en":
+        return
+    for param in getattr(command, "params", ()):
+        kind = _METAVARS.get(getattr(param.type, "name", ""))
+        if kind and param.metavar is None and param.param_type_name == "option" and not param.is_flag:
+            param.metavar = t(f"core.cli.metavar_{kind}") + ("..." if param.nargs != 1 else "")
+
+
+def translate_cli(text: str) -> str:
+    """click's and typer's English in ``text`` (help pages, usage errors) in the chosen language."""
+    from gm_assist.core.i18n import lang, t
+
+    if lang() == "en" or not text:
+        return text
+    for pattern, key in _CLI_ENGLISH:
+        if re.search(pattern, text):
+            text = re.sub(pattern, lambda m, key=key: t(key).format(*m.groups()), text)
+    return re.sub(r"(?m)^(\w[\w ]*\w):$", r"\1 :", text)  # French headings: « Commandes : »
 
 
 def lazy_module(name: str) -> ModuleType:

@@ -53,17 +53,23 @@ def _ask(question: Any, extra: Any = None) -> Any:
 def _choices(choices: Sequence[Any]) -> list[Any]:
     import questionary
 
+    from gm_assist.core.output import fit
+
     out = []
     for choice in choices:
-        if isinstance(choice, tuple):
-            value, title = choice
-            out.append(questionary.Choice(title=str(title), value=value))
-        else:
-            out.append(questionary.Choice(title=str(choice), value=choice))
+        value, title = choice if isinstance(choice, tuple) else (choice, choice)
+        out.append(questionary.Choice(title=fit(str(title), indent=4, hang="  "), value=value))
     return out
 
 
 _RAISE = object()
+
+
+def _fit(message: str) -> str:
+    """A question wrapped at word boundaries to the terminal (after questionary's "? ")."""
+    from gm_assist.core.output import fit
+
+    return fit(message, indent=2)
 
 
 def select(
@@ -90,7 +96,10 @@ def select(
         try:
             answer = _ask(
                 questionary.select(
-                    message, choices=items, default=chosen_default, instruction=t("core.prompt.select_hint")
+                    _fit(message),
+                    choices=items,
+                    default=chosen_default,
+                    instruction=t("core.prompt.select_hint"),
                 )
             )
         except Cancelled:
@@ -127,7 +136,7 @@ def text(message: str, default: str = "", validate: Callable[[str], str | None] 
         problem = validate(value)
         return True if problem is None else problem
 
-    return str(_ask(questionary.text(message, default=default, validate=_check)))
+    return str(_ask(questionary.text(_fit(message), default=default, validate=_check)))
 
 
 def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:
@@ -167,7 +176,7 @@ def confirm(message: str, default: bool = True) -> bool:
         event.app.exit(result=True)
 
     hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
-    return bool(_ask(questionary.confirm(message, default=default, instruction=hint + " "), extra))
+    return bool(_ask(questionary.confirm(_fit(message), default=default, instruction=hint + " "), extra))
 
 
 def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) -> list[Any]:
@@ -178,7 +187,7 @@ def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) 
     items = _choices(choices)
     for item in items:
         item.checked = item.value in default
-    return list(_ask(questionary.checkbox(message, choices=items)))
+    return list(_ask(questionary.checkbox(_fit(message), choices=items)))
 
 
 def say(message: str) -> None:

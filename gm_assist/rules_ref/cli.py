@@ -8,17 +8,15 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, table
+from gm_assist.core.output import JsonOpt, emit, table, waiting
 
 app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_mode=None)
 
 GameOpt = Annotated[
     str | None,
-    typer.Option("--game", "-g", help="tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters"),
+    typer.Option("--game", "-g", help=t("core.opt.rules_game")),
 ]
-LangOpt = Annotated[
-    str | None, typer.Option("--lang", "-l", help="fr or en (default: the interface language)")
-]
+LangOpt = Annotated[str | None, typer.Option("--lang", "-l", help=t("core.opt.rules_lang"))]
 
 
 def _lang(value: str | None) -> str:
@@ -32,26 +30,13 @@ def _lang(value: str | None) -> str:
     return value
 
 
-@app.command(
-    "search",
-    help="Search the rule cards with a question or words (accents, case and small typos do not matter).",
-)
+@app.command("search", help=t("core.opt.rules_search"))
 def search_cmd(
-    query: Annotated[list[str], typer.Argument(help="A question or words to look for.")],
-    game: Annotated[
-        str | None,
-        typer.Option(
-            "--game",
-            "-g",
-            help="Rank this game's cards first (default: the current session's game). "
-            "tmb, insomnia, stuffed-fables, mice-and-mystics, shy-monsters",
-        ),
-    ] = None,
-    all_games: Annotated[
-        bool, typer.Option("--all-games", help="Rank every game's cards alike, whatever session is current.")
-    ] = False,
+    query: Annotated[list[str], typer.Argument(help=t("core.opt.rules_words"))],
+    game: Annotated[str | None, typer.Option("--game", "-g", help=t("core.opt.rules_game_context"))] = None,
+    all_games: Annotated[bool, typer.Option("--all-games", help=t("core.opt.rules_all_games"))] = False,
     lang: LangOpt = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", help="At most this many results.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", help=t("core.opt.rules_limit"))] = 5,
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.rules_ref.paths import check_game, session_game
@@ -64,7 +49,8 @@ def search_cmd(
         raise GmError("rules.error.bad_limit", limit=limit)
     game_id, language = check_game(game), _lang(lang)
     context = game_id or (None if all_games else session_game())
-    result = run(text_query, language, None, limit, context)
+    with waiting(t("rules.search.waiting"), quiet=json_out):  # the first search builds the index
+        result = run(text_query, language, None, limit, context)
     hits = result.hits
     close = (
         [(h.id, h.title) for h in hits[:3]]
@@ -120,9 +106,9 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-@app.command("show", help="Show a rule card by id (e.g. tmb/fatigue).")
+@app.command("show", help=t("core.opt.rules_show"))
 def show_cmd(
-    card_id: Annotated[str, typer.Argument(help="Card id, e.g. tmb/fatigue.")],
+    card_id: Annotated[str, typer.Argument(help=t("core.opt.rules_card"))],
     lang: LangOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -144,7 +130,7 @@ def show_cmd(
     emit(data, lambda out: render_card(card, language, out), json_out)
 
 
-@app.command("list", help="List the rule cards (of one game with --game).")
+@app.command("list", help=t("core.opt.rules_list"))
 def list_cmd(game: GameOpt = None, lang: LangOpt = None, json_out: JsonOpt = False) -> None:
     from gm_assist.rules_ref.cards import all_cards, check_game
 
@@ -166,9 +152,9 @@ def list_cmd(game: GameOpt = None, lang: LangOpt = None, json_out: JsonOpt = Fal
     )
 
 
-@app.command("glossary", help="Game terms in French and English (filter with a TERM or --game).")
+@app.command("glossary", help=t("core.opt.rules_glossary"))
 def glossary_cmd(
-    term: Annotated[str | None, typer.Argument(help="Show only terms matching this.")] = None,
+    term: Annotated[str | None, typer.Argument(help=t("core.opt.rules_term"))] = None,
     game: GameOpt = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -16,16 +16,18 @@ def render_card(card: Card, lang: str, out: Any) -> None:
 
     title = Text(f"{card.text('title', lang)}  ", style="bold")
     title.append(card.id, style="dim")
+    on_border = title.cell_len + 6 <= out.width  # a title too long for the border is never cut: above
+    if not on_border:
+        out.print(title)
     out.print(  # wrap inside the panel even on a console that soft-wraps plain lines
         Panel(
             Markdown(card.text("body", lang)),
-            title=title,
+            title=title if on_border else None,
             title_align="left",
-            subtitle=Text(t("rules.show.source", source=card.source)),
-            subtitle_align="right",
         ),
         soft_wrap=False,
     )
+    out.print(Text(t("rules.show.source", source=card.source), style="dim"))  # wrapped, never cut
     if card.confidence not in ("rulebook", ""):
         out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))
     related = [all_cards()[r] for r in card.related if r in all_cards()]

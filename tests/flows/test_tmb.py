@@ -129,6 +129,6 @@ def test_guided_hints_name_menu_entries(gm: Any, keys: Any, capsys: Any) -> None
     flow.run("flowtest")
     out = capsys.readouterr().out
     assert "gm-assist " not in out and "--" not in out
-    assert "Atomik has 1 training point(s) to spend: choose “Spend a training point”." in out
+    assert "Atomik has 1 training point to spend: choose “Spend a training point”." in out
     assert "Next: choose “Begin day 1”" in out
     assert "Next (day 1): choose “Draw the encounter card”" in out

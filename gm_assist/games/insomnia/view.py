@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import lang, provenance, t
 from gm_assist.core.output import escape, why
+from gm_assist.core.output import table as output_table
 
 from .model import Event, InsomniaState, Phase, PillowTable, RaceScore, SheepStatus, SoloScore
 
@@ -103,25 +104,17 @@ def final_solo_score(state: InsomniaState) -> SoloScore | None:
 
 def render(state: InsomniaState, out: Any) -> None:
     """The status panel: one row per sheep, the nightmare, the board's tiles, what comes next."""
-    from rich.table import Table
-
     title = t("insomnia.view.title", race=state.race, phase=t(f"insomnia.phase.{state.phase.value}"))
-    table = Table(title=title, title_justify="left")
-    for col in ("player", "space", "status", "score", "pillow"):
-        table.add_column(t(f"insomnia.view.col_{col}"))
+    rows = []
     for i, p in enumerate(state.players):
         marks = (" ★" if i == state.first else "") + (
             " ◀" if state.phase is Phase.race and i == state.active else ""
         )
         status = status_word(p.status) if state.phase in (Phase.race, Phase.scoring) else "-"
-        table.add_row(
-            escape(p.name) + marks,
-            "-" if p.space is None else str(p.space),
-            status,
-            str(p.score),
-            str(p.pillow),
-        )
-    out.print(table)
+        space = "-" if p.space is None else str(p.space)
+        rows.append([p.name + marks, space, status, str(p.score), str(p.pillow)])
+    cols = [t(f"insomnia.view.col_{col}") for col in ("player", "space", "status", "score", "pillow")]
+    out.print(output_table(title, cols, rows))
     where = t("insomnia.view.centre") if state.nightmare_space is None else str(state.nightmare_space)
     out.print(t("insomnia.view.nightmare", name=t(f"insomnia.nightmare.{state.nightmare}"), space=where))
     spaces = ", ".join(str(s) for s in sorted(state.tiles))
@@ -136,27 +129,19 @@ def render(state: InsomniaState, out: Any) -> None:
 
 def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
     """The end-of-race result: who won, or each pillow's move with its rank, and the new first player."""
-    from rich.table import Table
-
     if result.winners:
         key = "insomnia.score.winner" if len(result.winners) == 1 else "insomnia.score.shared"
         out.print(f"{escape(t(key, names=', '.join(result.winners)))} {why('insomnia/victory')}")
         out.print(t(f"insomnia.score.reason_{result.victory_reason}"))
         return
-    grid = Table(title=t("insomnia.score.title"), title_justify="left")
-    for col in ("player", "dodos", "rank", "move", "pillow"):
-        grid.add_column(t(f"insomnia.view.col_{col}"))
+    rows = []
     for name in result.players:
         rank = str(result.ranks[name]) if result.ranks[name] else t("insomnia.score.woken_rank")
         before = result.pillows[name] + result.moves[name]
-        grid.add_row(
-            escape(name),
-            str(result.counted[name]),
-            rank,
-            f"-{result.moves[name]}",
-            f"{before} → {result.pillows[name]}",
-        )
-    out.print(grid)
+        rows.append([name, str(result.counted[name]), rank, f"-{result.moves[name]}",
+                     f"{before} → {result.pillows[name]}"])
+    cols = [t(f"insomnia.view.col_{col}") for col in ("player", "dodos", "rank", "move", "pillow")]
+    out.print(output_table(t("insomnia.score.title"), cols, rows))
     out.print(f"{escape(table_line(table))} {why('insomnia/pillow-scoring')}")
     if result.first_player_tie:
         tied = ", ".join(result.first_player_tie)
@@ -167,20 +152,11 @@ def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
 
 
 def table_line(table: PillowTable) -> str:
-    """ "Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
-    woken = (
-        t("insomnia.score.woken_rule_rank")
-        if table.woken is None
-        else t("insomnia.score.woken_rule_fixed", spaces=table.woken)
-    )
-    return t(
-        "insomnia.score.table",
-        players=table.players,
-        values=" / ".join(map(str, table.moves)),
-        confidence=table.confidence,
-        source=table.source or "-",
-        woken=woken,
-    )
+    """"Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
+    woken = t("insomnia.score.woken_rule_rank") if table.woken is None else \
+        t("insomnia.score.woken_rule_fixed", spaces=table.woken)
+    return t("insomnia.score.table", players=table.players, values=" / ".join(map(str, table.moves)),
+             confidence=table.confidence, source=provenance(table.source), woken=woken)
 
 
 def print_solo(out: Any, result: SoloScore) -> None:

@@ -8,8 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.i18n import provenance, t
+from gm_assist.core.output import JsonOpt, emit, escape, waiting, why
 
 app = typer.Typer(no_args_is_help=True, help=t("shy_monsters.help.app"))
 
@@ -82,21 +82,12 @@ def suggest_cmd(
         raise GmError("shy_monsters.error.bad_floor_number", value=floor_number)
     if top < 1:
         raise GmError("core.error.count_positive", value=top)
-    count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)  # type: ignore[arg-type]
-    data = {
-        "hand": {"exit": 1, "corridors": 3, "monsters": colours},
-        "floor_number": floor_number,
-        "count": count,
-        "floors": [
-            {
-                "floor": s.floor.notation(),
-                "rows": list(s.floor.rows),
-                "score": s.score,
-                "reason": reason_text(s.reasons),
-            }
-            for s in found
-        ],
-    }
+    with waiting(t("shy_monsters.waiting"), quiet=json_out):
+        count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)  # type: ignore[arg-type]
+    data = {"hand": {"exit": 1, "corridors": 3, "monsters": colours}, "floor_number": floor_number,
+            "count": count,
+            "floors": [{"floor": s.floor.notation(), "rows": list(s.floor.rows), "score": s.score,
+                        "reason": reason_text(s.reasons)} for s in found]}
 
     def text(out: Any) -> None:
         out.print(
@@ -163,7 +154,8 @@ def patterns_cmd(
             for row in p.grid:
                 out.print("     " + " ".join(row), markup=False)
             if p.source:
-                out.print("     " + t("shy_monsters.patterns.source", source=p.source), markup=False)
+                source = t("shy_monsters.patterns.source", source=provenance(p.source))
+                out.print("     " + source, markup=False)
         out.print(t("shy_monsters.patterns.next"), markup=False)
 
     emit(data, text, json_out)
@@ -188,7 +180,8 @@ def new_cmd(
     from .view import parse_difficulty, public_json, render
 
     level = parse_difficulty(difficulty)
-    state = new_game("solo" if solo else "two-players", level, seed, _patterns())
+    with waiting(t("shy_monsters.waiting"), quiet=json_out):  # the solo Dungeon Master's floor search
+        state = new_game("solo" if solo else "two-players", level, seed, _patterns())
     info = create("shy-monsters", state, name=name, label=("shy_monsters.action.new", {}))
     data = {**public_json(state, info.name), "seed": state.seed}
 

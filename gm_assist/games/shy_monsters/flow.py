@@ -11,6 +11,7 @@ from typing import Any
 from gm_assist.core import prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.output import waiting
 
 RULES = (
     "shy-monsters/hero-phase",
@@ -51,7 +52,8 @@ def new_session() -> str | None:
             seed = int(raw) if raw else None
     except Cancelled:
         return None
-    state = new_game(mode, level, seed, load_patterns())
+    with waiting(t("shy_monsters.waiting")):  # the solo Dungeon Master's floor search
+        state = new_game(mode, level, seed, load_patterns())
     info = create("shy-monsters", state, label=("shy_monsters.action.new", {}))
     prompts.say(t("shy_monsters.new.done", name=info.name, mode=t(f"shy_monsters.mode.{mode}")))
     if mode == "solo":

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import provenance, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
@@ -30,26 +30,22 @@ def _complete(incomplete: str) -> list[str]:
     return cat.complete(incomplete)
 
 
-DayOpt = Annotated[int | None, typer.Option("--day", "-d", help="Day number (default: the session's).")]
-GearlocsOpt = Annotated[
-    int | None, typer.Option("--gearlocs", "-g", help="Party size 1-4 (default: the session's).")
-]
-ExtraOpt = Annotated[
-    int, typer.Option("--extra-points", help="Points a card adds (or removes) BEFORE the queue is built.")
-]
+DayOpt = Annotated[int | None, typer.Option("--day", "-d", help=t("tmb.help.opt_day_number"))]
+GearlocsOpt = Annotated[int | None, typer.Option("--gearlocs", "-g", help=t("tmb.help.opt_party_default"))]
+ExtraOpt = Annotated[int, typer.Option("--extra-points", help=t("tmb.help.opt_extra_points"))]
 AddOpt = Annotated[
     list[int] | None,
-    typer.Option("--add", help="A 20, 5 or 1-point chip a card adds after the queue is built (repeat)."),
+    typer.Option("--add", help=t("tmb.help.opt_add_chip")),
 ]
 FirstOpt = Annotated[
     list[str] | None,
-    typer.Option("--first", help="Tie involving a gearloc: this unit goes first (repeat, in order)."),
+    typer.Option("--first", help=t("tmb.help.opt_first")),
 ]
 BaddieSpecOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--baddie",
-        help="A flipped chip, in lane order: NAME[=INI][:HP][:melee|ranged][:+N] (catalog fills the rest).",
+        help=t("tmb.help.opt_baddie_chip"),
         autocompletion=_complete,
     ),
 ]
@@ -133,11 +129,9 @@ def _pair(text: str, number_only: bool = False) -> tuple[str, int]:
 
 
 def initiative_cmd(
-    baddie: Annotated[
-        list[str] | None, typer.Option("--baddie", help="[NAME=]INI, in lane order (lanes 1-4).")
-    ] = None,
+    baddie: Annotated[list[str] | None, typer.Option("--baddie", help=t("tmb.help.opt_baddie_ini"))] = None,
     gearloc: Annotated[
-        list[str] | None, typer.Option("--gearloc", help="NAME=ROLL for each gearloc.")
+        list[str] | None, typer.Option("--gearloc", help=t("tmb.help.opt_gearloc_roll"))
     ] = None,
     first: FirstOpt = None,
     json_out: JsonOpt = False,
@@ -202,15 +196,15 @@ def initiative_cmd(
 
 
 def baddie_add_cmd(
-    name: Annotated[str, typer.Argument(help="The baddie's name (as printed on the chip).")],
-    points: Annotated[int, typer.Option("--points", "-p", help="1, 5 or 20.")],
-    initiative: Annotated[int | None, typer.Option("--initiative", "-i", help="Initiative 1-6.")] = None,
-    hp: Annotated[int | None, typer.Option("--hp", help="HP on the chip.")] = None,
-    attack: Annotated[str | None, typer.Option("--attack", help="melee or ranged.")] = None,
-    creature: Annotated[
-        str | None, typer.Option("--type", help="troll, orc, scale, goblin, bog, beast.")
+    name: Annotated[str, typer.Argument(help=t("tmb.help.opt_baddie_name"))],
+    points: Annotated[int, typer.Option("--points", "-p", help=t("tmb.help.opt_points"))],
+    initiative: Annotated[
+        int | None, typer.Option("--initiative", "-i", help=t("tmb.help.opt_initiative"))
     ] = None,
-    extra: Annotated[int, typer.Option("--extra", help="Extra-baddie icon: 0, 1 or 2 five-point chips.")] = 0,
+    hp: Annotated[int | None, typer.Option("--hp", help=t("tmb.help.opt_chip_hp"))] = None,
+    attack: Annotated[str | None, typer.Option("--attack", help=t("tmb.help.opt_attack"))] = None,
+    creature: Annotated[str | None, typer.Option("--type", help=t("tmb.help.opt_creature"))] = None,
+    extra: Annotated[int, typer.Option("--extra", help=t("tmb.help.opt_extra_baddies"))] = 0,
     json_out: JsonOpt = False,
 ) -> None:
     """Add a baddie to your own catalog once; later commands and the guided flow complete its name
@@ -274,7 +268,7 @@ def baddie_list_cmd(json_out: JsonOpt = False) -> None:
                 show(b.attack_type),
                 show(b.creature_type),
                 show(b.extra_baddies),
-                b.source,
+                provenance(b.source),
             ]
             for b in entries
         ]
@@ -292,11 +286,11 @@ def register(app: typer.Typer) -> None:
     """Add the battle commands to the `tmb` app."""
     from .battle_cli_session import battle_app
 
-    app.command("queue")(queue_cmd)
-    app.command("initiative")(initiative_cmd)
-    baddie_app = typer.Typer(no_args_is_help=True, help="Your baddie catalog (stats the table enters once).")
-    baddie_app.command("add")(baddie_add_cmd)
-    baddie_app.command("list")(baddie_list_cmd)
+    app.command("queue", help=t("tmb.help.cmd_queue"))(queue_cmd)
+    app.command("initiative", help=t("tmb.help.cmd_initiative"))(initiative_cmd)
+    baddie_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_baddie"))
+    baddie_app.command("add", help=t("tmb.help.cmd_baddie_add"))(baddie_add_cmd)
+    baddie_app.command("list", help=t("tmb.help.cmd_baddie_list"))(baddie_list_cmd)
     app.add_typer(baddie_app, name="baddie")
     app.add_typer(battle_app, name="battle")
 

@@ -24,11 +24,9 @@ if TYPE_CHECKING:
 
 ba = lazy_module(f"{__package__}.battle_actions")
 
-battle_app = typer.Typer(
-    no_args_is_help=True, help="The current adventure's battle: start, damage, turns, rounds, end."
-)
+battle_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_battle"))
 
-TargetArg = Annotated[str, typer.Argument(help="A unit: gearloc or baddie name, or a lane number (2 or L2).")]
+TargetArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_unit"))]
 
 
 def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
@@ -84,26 +82,20 @@ def _rolls(
     return rolls, lines
 
 
-@battle_app.command("start")
+@battle_app.command("start", help=t("tmb.help.cmd_battle_start"))
 def start_cmd(
     baddie: BaddieSpecOpt = None,
     gearloc: Annotated[
-        list[str] | None, typer.Option("--gearloc", help="NAME=ROLL: a gearloc's initiative roll.")
+        list[str] | None, typer.Option("--gearloc", help=t("tmb.help.opt_gearloc_ini"))
     ] = None,
-    roll: Annotated[
-        bool, typer.Option("--roll", help="Let the app roll the initiative dice not given.")
-    ] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for --roll.")] = None,
+    roll: Annotated[bool, typer.Option("--roll", help=t("tmb.help.opt_roll"))] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help=t("tmb.help.opt_roll_seed"))] = None,
     extra_points: ExtraOpt = 0,
-    add: Annotated[
-        list[int] | None, typer.Option("--add", help="A chip a card adds after the queue is built (repeat).")
-    ] = None,
+    add: Annotated[list[int] | None, typer.Option("--add", help=t("tmb.help.opt_card_chip"))] = None,
     first: FirstOpt = None,
     tyrant: Annotated[
         bool | None,
-        typer.Option(
-            "--tyrant/--no-tyrant", help="Tyrant battle (default: when today's encounter is the tyrant)."
-        ),
+        typer.Option("--tyrant/--no-tyrant", help=t("tmb.help.opt_tyrant_battle")),
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -141,7 +133,7 @@ def start_cmd(
     show(rec, json_out, lines)
 
 
-@battle_app.command("status")
+@battle_app.command("status", help=t("tmb.help.cmd_battle_status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
     """The battle screen: initiative track, round die, queue, whose turn it is."""
     from gm_assist.core.session import load
@@ -172,10 +164,10 @@ def _amount(value: int) -> int:
     return value
 
 
-@battle_app.command("damage")
+@battle_app.command("damage", help=t("tmb.help.cmd_battle_damage"))
 def damage_cmd(
     target: TargetArg,
-    amount: Annotated[int, typer.Argument(help="HP lost (after defense dice).")],
+    amount: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_lost"))],
     json_out: JsonOpt = False,
 ) -> None:
     """A unit loses HP (after the table's defense dice); at 0 a baddie is defeated, a gearloc is KO."""
@@ -184,10 +176,10 @@ def damage_cmd(
     show(record(ba.ChangeHp(target=target, shown=_shown(target), amount=_amount(amount))), json_out)
 
 
-@battle_app.command("heal")
+@battle_app.command("heal", help=t("tmb.help.cmd_battle_heal"))
 def heal_cmd(
     target: TargetArg,
-    amount: Annotated[int, typer.Argument(help="HP healed (never above the maximum).")],
+    amount: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_healed"))],
     json_out: JsonOpt = False,
 ) -> None:
     """A unit recovers HP, up to its maximum (rulebook p. 10)."""
@@ -198,10 +190,10 @@ def heal_cmd(
     )
 
 
-@battle_app.command("hp")
+@battle_app.command("hp", help=t("tmb.help.cmd_battle_hp"))
 def hp_cmd(
     target: TargetArg,
-    value: Annotated[int, typer.Argument(help="The HP the unit has on the table.")],
+    value: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_now"))],
     json_out: JsonOpt = False,
 ) -> None:
     """Set a unit's HP to what the table shows (a chip's HP the catalog did not know, a correction)."""
@@ -212,7 +204,7 @@ def hp_cmd(
     show(record(ba.SetHp(target=target, shown=_shown(target), hp=value)), json_out)
 
 
-@battle_app.command("defeat")
+@battle_app.command("defeat", help=t("tmb.help.cmd_battle_defeat"))
 def defeat_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
     """A baddie is defeated: its lane marker and die are free; the queue fills it at the end of the round."""
     from gm_assist.core.session import record
@@ -224,7 +216,7 @@ def defeat_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
     )
 
 
-@battle_app.command("ko")
+@battle_app.command("ko", help=t("tmb.help.cmd_battle_ko"))
 def ko_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
     """A gearloc is KO: off the mat and the track (rulebook p. 20)."""
     from gm_assist.core.session import record
@@ -236,10 +228,10 @@ def ko_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
     )
 
 
-@battle_app.command("revive")
+@battle_app.command("revive", help=t("tmb.help.cmd_battle_revive"))
 def revive_cmd(
     target: TargetArg,
-    hp: Annotated[int, typer.Option("--hp", help="HP the ability gives back.")],
+    hp: Annotated[int, typer.Option("--hp", help=t("tmb.help.opt_hp_back"))],
     json_out: JsonOpt = False,
 ) -> None:
     """A KO'd gearloc is revived; it enters at the end of the round at the top of the track (p. 22)."""
@@ -252,10 +244,10 @@ def revive_cmd(
     )
 
 
-@battle_app.command("move")
+@battle_app.command("move", help=t("tmb.help.cmd_battle_move"))
 def move_cmd(
     target: TargetArg,
-    steps: Annotated[int, typer.Argument(help="Places down the track (negative: up).")],
+    steps: Annotated[int, typer.Argument(help=t("tmb.help.opt_places"))],
     json_out: JsonOpt = False,
 ) -> None:
     """An ability moves a unit on the initiative track; it takes effect at the end of the round (p. 17)."""
@@ -268,11 +260,11 @@ def move_cmd(
     )
 
 
-@battle_app.command("place")
+@battle_app.command("place", help=t("tmb.help.cmd_battle_place"))
 def place_cmd(
     target: TargetArg,
-    lane: Annotated[int, typer.Option("--lane", help="Lane 1-4.")],
-    position: Annotated[str, typer.Option("--position", help="melee or ranged baddie position.")],
+    lane: Annotated[int, typer.Option("--lane", help=t("tmb.help.opt_lane"))],
+    position: Annotated[str, typer.Option("--position", help=t("tmb.help.opt_position"))],
     json_out: JsonOpt = False,
 ) -> None:
     """Record where a baddie now stands, so arrivals take the right free position (p. 18)."""
@@ -285,7 +277,7 @@ def place_cmd(
     show(record(ba.PlaceUnit(target=target, shown=_shown(target), lane=lane, position=kind)), json_out)
 
 
-@battle_app.command("next-turn")
+@battle_app.command("next-turn", help=t("tmb.help.cmd_battle_next_turn"))
 def next_turn_cmd(json_out: JsonOpt = False) -> None:
     """The current unit's turn is over: the next one down the track plays."""
     from gm_assist.core.session import record
@@ -293,7 +285,7 @@ def next_turn_cmd(json_out: JsonOpt = False) -> None:
     show(record(ba.NextTurn()), json_out)
 
 
-@battle_app.command("next-round")
+@battle_app.command("next-round", help=t("tmb.help.cmd_battle_next_round"))
 def next_round_cmd(baddie: BaddieSpecOpt = None, first: FirstOpt = None, json_out: JsonOpt = False) -> None:
     """End of the round (p. 16-18): track moves apply, the queue fills free lanes (give each flipped
     chip with --baddie), revived gearlocs come back on top, the round die turns, fatigue from round 6."""
@@ -318,9 +310,9 @@ def next_round_cmd(baddie: BaddieSpecOpt = None, first: FirstOpt = None, json_ou
     show(rec, json_out, lines)
 
 
-@battle_app.command("refill")
+@battle_app.command("refill", help=t("tmb.help.cmd_battle_refill"))
 def refill_cmd(
-    value: Annotated[int, typer.Argument(help="The stack that ran out: 1, 5 or 20.")],
+    value: Annotated[int, typer.Argument(help=t("tmb.help.opt_empty_stack"))],
     json_out: JsonOpt = False,
 ) -> None:
     """An active stack ran out (p. 7): which defeated chips to shuffle into a new stack."""
@@ -336,11 +328,9 @@ def refill_cmd(
     emit(data, lambda out: out.print(f"[green]✓[/green] {escape(rec.label)}\n" + escape(text)), json_out)
 
 
-@battle_app.command("end")
+@battle_app.command("end", help=t("tmb.help.cmd_battle_end"))
 def end_cmd(
-    outcome: Annotated[
-        str | None, typer.Option("--outcome", help="victory or defeat (default: what the mat shows).")
-    ] = None,
+    outcome: Annotated[str | None, typer.Option("--outcome", help=t("tmb.help.opt_outcome"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Close the battle (p. 20): victory, or defeat with unbeaten baddies face down under their stacks.

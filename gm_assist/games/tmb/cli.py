@@ -21,22 +21,14 @@ report = lazy_module(f"{__package__}.report")
 rules = lazy_module(f"{__package__}.rules")
 sheet = lazy_module(f"{__package__}.sheet")
 
-app = typer.Typer(no_args_is_help=True, help="Too Many Bones: adventure and battles.")
+app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app"))
 
-TyrantOpt = Annotated[
-    str, typer.Option("--tyrant", "-t", help="Tyrant name (EN or FR), or a new name for a custom tyrant.")
-]
-ModeOpt = Annotated[str, typer.Option("--mode", help="adventure | heroic | legendary")]
-DaysOpt = Annotated[int | None, typer.Option("--days", help="Custom tyrant / override: days (☼).")]
-ProgressOpt = Annotated[
-    int | None, typer.Option("--progress", help="Custom tyrant / override: progress points needed.")
-]
-TypesOpt = Annotated[
-    str | None, typer.Option("--types", help="Custom tyrant / override: baddie types, e.g. bog,goblin,beast.")
-]
-CardsOpt = Annotated[
-    int | None, typer.Option("--tyrant-cards", help="Custom tyrant / override: tyrant encounter cards.")
-]
+TyrantOpt = Annotated[str, typer.Option("--tyrant", "-t", help=t("tmb.help.opt_tyrant"))]
+ModeOpt = Annotated[str, typer.Option("--mode", help=t("tmb.help.opt_mode"))]
+DaysOpt = Annotated[int | None, typer.Option("--days", help=t("tmb.help.opt_days"))]
+ProgressOpt = Annotated[int | None, typer.Option("--progress", help=t("tmb.help.opt_progress"))]
+TypesOpt = Annotated[str | None, typer.Option("--types", help=t("tmb.help.opt_types"))]
+CardsOpt = Annotated[int | None, typer.Option("--tyrant-cards", help=t("tmb.help.opt_tyrant_cards"))]
 
 
 def _mode(value: str) -> str:
@@ -85,7 +77,7 @@ def finish(
     emit(data, text, json_out)
 
 
-@app.command("tyrants")
+@app.command("tyrants", help=t("tmb.help.cmd_tyrants"))
 def tyrants_cmd(json_out: JsonOpt = False) -> None:
     """List the tyrants: days, progress needed, baddie types, encounter cards, battle set-up."""
     from .views import render_tyrants
@@ -96,10 +88,10 @@ def tyrants_cmd(json_out: JsonOpt = False) -> None:
     emit({"tyrants": data}, render_tyrants, json_out)
 
 
-@app.command("setup")
+@app.command("setup", help=t("tmb.help.cmd_setup"))
 def setup_cmd(
     tyrant: TyrantOpt,
-    gearlocs: Annotated[int, typer.Option("--gearlocs", "-g", help="Party size (1-4).")],
+    gearlocs: Annotated[int, typer.Option("--gearlocs", "-g", help=t("tmb.help.opt_party"))],
     mode: ModeOpt = "adventure",
     days: DaysOpt = None,
     progress: ProgressOpt = None,
@@ -119,22 +111,19 @@ def setup_cmd(
     emit(check, text, json_out)
 
 
-@app.command("new")
+@app.command("new", help=t("tmb.help.cmd_new"))
 def new_cmd(
     tyrant: TyrantOpt,
     gearloc: Annotated[
         list[str],
         typer.Option(
             "--gearloc",
-            help="A gearloc (1-4 times): Picket/Capitank, Boomer/Atomik, Patches/Sparadoc, "
-            "Tantrum/Furax or any name.",
+            help=t("tmb.help.opt_gearloc"),
         ),
     ] = [],  # noqa: B006  (typer reads the default; never mutated)
-    hp: Annotated[
-        list[str], typer.Option("--hp", help="Starting HP printed on a mat: NAME=N (repeatable).")
-    ] = [],  # noqa: B006
+    hp: Annotated[list[str], typer.Option("--hp", help=t("tmb.help.opt_start_hp"))] = [],  # noqa: B006
     mode: ModeOpt = "adventure",
-    name: Annotated[str | None, typer.Option("--name", help="Session name.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help=t("tmb.help.opt_session_name"))] = None,
     days: DaysOpt = None,
     progress: ProgressOpt = None,
     types: TypesOpt = None,
@@ -168,7 +157,7 @@ def new_cmd(
     )
 
 
-@app.command("status")
+@app.command("status", help=t("tmb.help.cmd_status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
     """Day and days left, progress, whether the tyrant can be challenged, party, reminders."""
     from gm_assist.core.session import load
@@ -187,11 +176,9 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     )
 
 
-@app.command("next-day")
+@app.command("next-day", help=t("tmb.help.cmd_next_day"))
 def next_day_cmd(
-    force: Annotated[
-        bool, typer.Option("--force", help="Move on even if today's encounter is not resolved.")
-    ] = False,
+    force: Annotated[bool, typer.Option("--force", help=t("tmb.help.opt_force_day"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """New-day phase: turn the day counter (not on day 1). Past the last day the adventure is lost."""
@@ -208,9 +195,9 @@ def next_day_cmd(
     finish(rec, json_out, lines=[line])
 
 
-@app.command("day")
+@app.command("day", help=t("tmb.help.cmd_day"))
 def day_cmd(
-    day: Annotated[int, typer.Argument(help="The day the counter should show (1 to the tyrant's days).")],
+    day: Annotated[int, typer.Argument(help=t("tmb.help.opt_day"))],
     json_out: JsonOpt = False,
 ) -> None:
     """Set the day counter by hand (the table's override); the day restarts at its encounter."""
@@ -219,12 +206,12 @@ def day_cmd(
     finish(record(actions.SetDay(day=day)), json_out)
 
 
-@app.command("encounter")
+@app.command("encounter", help=t("tmb.help.cmd_encounter"))
 def encounter_cmd(
-    title: Annotated[str, typer.Option("--title", help="The card's title (optional).")] = "",
+    title: Annotated[str, typer.Option("--title", help=t("tmb.help.opt_card_title"))] = "",
     fight: Annotated[
         bool | None,
-        typer.Option("--fight/--peaceful", help="The option chosen: a fight or a peaceful resolution."),
+        typer.Option("--fight/--peaceful", help=t("tmb.help.opt_option")),
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -243,7 +230,7 @@ def encounter_cmd(
     finish(rec, json_out, lines=[line])
 
 
-@app.command("challenge")
+@app.command("challenge", help=t("tmb.help.cmd_challenge"))
 def challenge_cmd(json_out: JsonOpt = False) -> None:
     """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
@@ -276,7 +263,7 @@ def _lang() -> str:
     return lang()
 
 
-@app.command("success")
+@app.command("success", help=t("tmb.help.cmd_success"))
 def success_cmd(json_out: JsonOpt = False) -> None:
     """Today's encounter succeeded: go to the reward phase (or win against the tyrant)."""
     from gm_assist.core.session import record
@@ -284,7 +271,7 @@ def success_cmd(json_out: JsonOpt = False) -> None:
     finish(record(actions.Resolve(success=True)), json_out)
 
 
-@app.command("failure")
+@app.command("failure", help=t("tmb.help.cmd_failure"))
 def failure_cmd(json_out: JsonOpt = False) -> None:
     """Today's encounter failed: no reward, straight to recovery."""
     from gm_assist.core.session import record
@@ -292,13 +279,13 @@ def failure_cmd(json_out: JsonOpt = False) -> None:
     finish(record(actions.Resolve(success=False)), json_out)
 
 
-@app.command("reward")
+@app.command("reward", help=t("tmb.help.cmd_reward"))
 def reward_cmd(
-    progress: Annotated[int, typer.Option("--progress", "-p", help="Progress points gained.")] = 0,
-    training: Annotated[int, typer.Option("--training", help="Training points for EACH gearloc.")] = 0,
-    loot: Annotated[int, typer.Option("--loot", help="Loot cards to draw (total).")] = 0,
-    locked: Annotated[int, typer.Option("--locked", help="Locked loot cards to draw (total).")] = 0,
-    title: Annotated[str, typer.Option("--title", help="Encounter title kept with the progress.")] = "",
+    progress: Annotated[int, typer.Option("--progress", "-p", help=t("tmb.help.opt_progress_gained"))] = 0,
+    training: Annotated[int, typer.Option("--training", help=t("tmb.help.opt_training"))] = 0,
+    loot: Annotated[int, typer.Option("--loot", help=t("tmb.help.opt_loot"))] = 0,
+    locked: Annotated[int, typer.Option("--locked", help=t("tmb.help.opt_locked"))] = 0,
+    title: Annotated[str, typer.Option("--title", help=t("tmb.help.opt_encounter_title"))] = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Reward phase: progress points, training points per gearloc, loot to draw now."""

@@ -12,11 +12,9 @@ from gm_assist.core.output import JsonOpt, emit, why
 
 from .cli import actions, app, finish, rules, sheet
 
-GearlocArg = Annotated[str, typer.Argument(help="Gearloc name (as entered, or its EN/FR name).")]
-ForceOpt = Annotated[
-    bool, typer.Option("--force", help="Allow it after a party wipe (the card says you may).")
-]
-loot_app = typer.Typer(no_args_is_help=True, help="Loot cards: add, drop, give.")
+GearlocArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_gearloc_name"))]
+ForceOpt = Annotated[bool, typer.Option("--force", help=t("tmb.help.opt_after_wipe"))]
+loot_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_loot"))
 app.add_typer(loot_app, name="loot")
 
 
@@ -32,13 +30,13 @@ def _who(state: Any, name: str) -> tuple[int, str]:
     return index, state.party[index].name
 
 
-@app.command("sheet")
+@app.command("sheet", help=t("tmb.help.cmd_sheet"))
 def sheet_cmd(
     gearloc: GearlocArg,
-    hp: Annotated[int | None, typer.Option("--hp", help="Printed starting HP.")] = None,
-    dex: Annotated[int | None, typer.Option("--dex", help="Printed dexterity.")] = None,
-    atk: Annotated[int | None, typer.Option("--atk", help="Printed attack.")] = None,
-    defense: Annotated[int | None, typer.Option("--def", help="Printed defense.")] = None,
+    hp: Annotated[int | None, typer.Option("--hp", help=t("tmb.help.opt_hp"))] = None,
+    dex: Annotated[int | None, typer.Option("--dex", help=t("tmb.help.opt_dex"))] = None,
+    atk: Annotated[int | None, typer.Option("--atk", help=t("tmb.help.opt_atk"))] = None,
+    defense: Annotated[int | None, typer.Option("--def", help=t("tmb.help.opt_def"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Show a gearloc's sheet, or enter the starting stats printed on its mat."""
@@ -86,15 +84,15 @@ def _print_sheet(row: dict[str, Any], out: Any) -> None:
         out.print(f"  {i}. {card['name']} {state}", markup=False)
 
 
-@app.command("train")
+@app.command("train", help=t("tmb.help.cmd_train"))
 def train_cmd(
     gearloc: GearlocArg,
-    stat: Annotated[str, typer.Argument(help="hp | dex | atk | def | skill")],
+    stat: Annotated[str, typer.Argument(help=t("tmb.help.opt_stat"))],
     result: Annotated[
         bool | None,
-        typer.Option("--ok/--failed", help="Attack/defense: the roll's result (success = no bone)."),
+        typer.Option("--ok/--failed", help=t("tmb.help.opt_roll_ok")),
     ] = None,
-    skill: Annotated[str, typer.Option("--skill", help="Skill name (for `skill`).")] = "",
+    skill: Annotated[str, typer.Option("--skill", help=t("tmb.help.opt_skill"))] = "",
     json_out: JsonOpt = False,
 ) -> None:
     """Spend a training point. HP, dex and skills always succeed; attack/defense need --ok/--failed."""
@@ -123,12 +121,12 @@ def train_cmd(
     finish(rec, json_out, {"trained": worked}, [line])
 
 
-@loot_app.command("add")
+@loot_app.command("add", help=t("tmb.help.cmd_loot_add"))
 def loot_add(
     gearloc: GearlocArg,
-    card: Annotated[str, typer.Argument(help="Card name.")] = "?",
-    locked: Annotated[bool, typer.Option("--locked", help="A locked loot card.")] = False,
-    heavy: Annotated[bool, typer.Option("--heavy", help="Heavy loot (3 slots).")] = False,
+    card: Annotated[str, typer.Argument(help=t("tmb.help.opt_card"))] = "?",
+    locked: Annotated[bool, typer.Option("--locked", help=t("tmb.help.opt_locked_card"))] = False,
+    heavy: Annotated[bool, typer.Option("--heavy", help=t("tmb.help.opt_heavy"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """A gearloc takes a loot card (4 slots; heavy takes 3; locked takes 1 until opened)."""
@@ -138,10 +136,10 @@ def loot_add(
     finish(record(actions.AddLoot(index=index, name=name, card=card, locked=locked, heavy=heavy)), json_out)
 
 
-@loot_app.command("drop")
+@loot_app.command("drop", help=t("tmb.help.cmd_loot_drop"))
 def loot_drop(
     gearloc: GearlocArg,
-    card: Annotated[str, typer.Argument(help="Card name or number.")],
+    card: Annotated[str, typer.Argument(help=t("tmb.help.opt_card_ref"))],
     json_out: JsonOpt = False,
 ) -> None:
     """Discard a loot card."""
@@ -153,11 +151,11 @@ def loot_drop(
     finish(record(actions.DropLoot(index=index, name=name, card=card)), json_out)
 
 
-@loot_app.command("give")
+@loot_app.command("give", help=t("tmb.help.cmd_loot_give"))
 def loot_give(
     giver: GearlocArg,
     taker: GearlocArg,
-    card: Annotated[str, typer.Argument(help="Card name or number.")],
+    card: Annotated[str, typer.Argument(help=t("tmb.help.opt_card_ref"))],
     json_out: JsonOpt = False,
 ) -> None:
     """Give a loot card to another gearloc (free trades in recovery)."""
@@ -172,18 +170,14 @@ def loot_give(
     finish(record(actions.GiveLoot(giver=g, taker=r, names=(gname, rname), card=card)), json_out)
 
 
-@app.command("lockpick")
+@app.command("lockpick", help=t("tmb.help.cmd_lockpick"))
 def lockpick_cmd(
     gearloc: GearlocArg,
-    card: Annotated[str, typer.Argument(help="Locked card name or number.")],
-    opened: Annotated[
-        int, typer.Option("--opened", help="Locks open after the attempt (0-3; opened locks stay open).")
-    ],
-    owner: Annotated[
-        str | None, typer.Option("--owner", help="The gearloc holding the card (default: the picker).")
-    ] = None,
-    reveal: Annotated[str, typer.Option("--reveal", help="Name of the card once all 3 locks are open.")] = "",
-    heavy: Annotated[bool, typer.Option("--heavy", help="The revealed card is heavy (3 slots).")] = False,
+    card: Annotated[str, typer.Argument(help=t("tmb.help.opt_locked_ref"))],
+    opened: Annotated[int, typer.Option("--opened", help=t("tmb.help.opt_locks"))],
+    owner: Annotated[str | None, typer.Option("--owner", help=t("tmb.help.opt_holder"))] = None,
+    reveal: Annotated[str, typer.Option("--reveal", help=t("tmb.help.opt_opened_name"))] = "",
+    heavy: Annotated[bool, typer.Option("--heavy", help=t("tmb.help.opt_revealed_heavy"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """One lockpicking attempt per gearloc per day (recovery phase)."""
@@ -200,7 +194,7 @@ def lockpick_cmd(
     finish(rec, json_out, lines=[t("tmb.lockpick.done", opened=opened) + " " + why("tmb/lockpicking")])
 
 
-@app.command("rest")
+@app.command("rest", help=t("tmb.help.cmd_rest"))
 def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
     """Recovery option: rest and recover all HP."""
     from gm_assist.core.session import record
@@ -213,11 +207,11 @@ def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
     )
 
 
-@app.command("search")
+@app.command("search", help=t("tmb.help.cmd_search"))
 def search_cmd(
     gearloc: GearlocArg,
-    discard: Annotated[str, typer.Option("--discard", help="Loot card discarded (name or number).")],
-    keep: Annotated[str, typer.Option("--keep", help="The one revealed card kept (none if no skull).")] = "",
+    discard: Annotated[str, typer.Option("--discard", help=t("tmb.help.opt_discarded"))],
+    keep: Annotated[str, typer.Option("--keep", help=t("tmb.help.opt_kept"))] = "",
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -229,20 +223,14 @@ def search_cmd(
     finish(rec, json_out, lines=[t("tmb.search.done", name=name) + " " + why("tmb/search-loot")])
 
 
-@app.command("scout")
+@app.command("scout", help=t("tmb.help.cmd_scout"))
 def scout_cmd(
     gearloc: GearlocArg,
-    roll: Annotated[
-        int | None, typer.Option("--roll", help="The d6 rolled at the table (omit: the app rolls).")
-    ] = None,
-    stack: Annotated[
-        int | None, typer.Option("--stack", help="Stack revealed: 1, 5 or 20 (as the roll allows).")
-    ] = None,
-    baddie: Annotated[str, typer.Option("--baddie", help="Name of the revealed baddie.")] = "",
-    bottom: Annotated[
-        bool, typer.Option("--bottom", help="Put it face down at the bottom instead of face up on top.")
-    ] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the app's roll.")] = None,
+    roll: Annotated[int | None, typer.Option("--roll", help=t("tmb.help.opt_d6"))] = None,
+    stack: Annotated[int | None, typer.Option("--stack", help=t("tmb.help.opt_stack"))] = None,
+    baddie: Annotated[str, typer.Option("--baddie", help=t("tmb.help.opt_revealed_baddie"))] = "",
+    bottom: Annotated[bool, typer.Option("--bottom", help=t("tmb.help.opt_bottom"))] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help=t("tmb.help.opt_seed"))] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -195,9 +195,9 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
     out.print(f"[dim]{escape(t('tmb.tour.cleaned'))}[/dim]")
 
 
-@app.command("tour")
+@app.command("tour", help=t("tmb.help.cmd_tour"))
 def tour_cmd(
-    pause: Annotated[bool, typer.Option("--pause", help="Wait for Enter between steps.")] = False,
+    pause: Annotated[bool, typer.Option("--pause", help=t("core.opt.tour_pause"))] = False,
 ) -> None:
     """Replay the rulebook's live example (Drellen; Capitank and Atomik) on a throw-away session."""
     run_tour(console(), pause)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import lang, provenance, t
 from gm_assist.core.output import escape, why
 
 from . import report
@@ -49,31 +49,35 @@ def render_setup(check: SetupChecklist, tyrant: Tyrant, out: Any) -> None:
         out.print(f"  • {line}")
     if tyrant.confidence not in ("high", "rulebook"):
         note = t(
-            "tmb.setup.confidence", confidence=t(f"tmb.confidence.{tyrant.confidence}"), source=tyrant.source
+            "tmb.setup.confidence",
+            confidence=t(f"tmb.confidence.{tyrant.confidence}"),
+            source=provenance(tyrant.source),
         )
         out.print(f"  [yellow]{escape(note)}[/yellow]")
 
 
 def render_tyrants(out: Any) -> None:
     """The tyrant catalog as a compact table (fits 80 columns)."""
-    from rich.table import Table
-    from rich.text import Text
+    from gm_assist.core.output import table
 
-    tbl = Table(title=t("tmb.tyrants.title"), title_justify="left")
-    for col in ("name", "days", "progress", "deck", "types", "confidence"):
-        tbl.add_column(t(f"tmb.tyrants.col.{col}"), no_wrap=col != "types")
+    rows = []
     for ty in tyrants():
         name = tyrant_name(ty) + (" (UT)" if ty.set == "undertow" else "")
         deck = f"{ty.days - 3 + ty.tyrant_cards} ({ty.tyrant_cards})"
-        tbl.add_row(
-            Text(name),
-            str(ty.days),
-            str(ty.progress),
-            deck,
-            Text(type_names(ty.baddie_types)),
-            t(f"tmb.confidence.{ty.confidence}"),
+        rows.append(
+            [
+                name,
+                str(ty.days),
+                str(ty.progress),
+                deck,
+                type_names(ty.baddie_types),
+                t(f"tmb.confidence.{ty.confidence}"),
+            ]
         )
-    out.print(tbl)
+    cols = [
+        t(f"tmb.tyrants.col.{col}") for col in ("name", "days", "progress", "deck", "types", "confidence")
+    ]
+    out.print(table(t("tmb.tyrants.title"), cols, rows))
     out.print(t("tmb.tyrants.hint") + " " + why("tmb/tyrants"))
 
 

@@ -29,7 +29,7 @@ def test_same_keys_and_placeholders() -> None:
     en, fr = _catalog("en"), _catalog("fr")
     assert set(en) == set(fr)
     for key, text in en.items():
-        assert set(re.findall(r"{(\w+)}", text)) == set(re.findall(r"{(\w+)}", fr[key])), key
+        assert set(re.findall(r"{(\w+)[}:]", text)) == set(re.findall(r"{(\w+)[}:]", fr[key])), key
 
 
 def test_every_key_used_exists() -> None:
