@@ -15,7 +15,7 @@ import typer
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import COMPLETING, LazyTyperGroup, lazy_group
+from gm_assist.core.lazy_cli import COMPLETING, LazyTyperGroup, house_style, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
 from gm_assist.entry import pre_scan
 from gm_assist.games import GAMES
@@ -49,7 +49,7 @@ class LazyGroup(LazyTyperGroup):
             import importlib
 
             module = importlib.import_module(_LAZY_COMMANDS[name][0])
-            self.commands[name] = typer.main.get_command(module.app)
+            self.commands[name] = house_style(typer.main.get_command(module.app))
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -153,7 +153,7 @@ def roll_cmd(
 @app.command("odds", help=t("core.help.odds"))
 def odds_cmd(
     expression: Annotated[
-        list[str], typer.Argument(help="Dice expression: 2d6+d4 >= 7, 4d6kh3, 3d6 >= 12 (spaces allowed).")
+        list[str], typer.Argument(help=t("core.opt.odds_expression"))
     ],
     json_out: JsonOpt = False,
 ) -> None:

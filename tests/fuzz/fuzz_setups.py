@@ -90,7 +90,7 @@ def recipe_for(path: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
         return INSOMNIA
     if game == "shy-monsters":
         return SHY
-    if game in ("rules", "roll"):
+    if game in ("rules", "roll", "odds"):
         return ()
     return ROOT
 
@@ -113,7 +113,7 @@ SEEDS: dict[str, list[str]] = {
     "import": ["files/valid.json --name Copie", "files/future_format.json --name Copie",
                "files/future_game.json", "files/truncated.json"],
     "undo": ["", "2"], "redo": [""], "history": ["tmb-1", ""], "doctor": ["", "--fix"],
-    "roll": ["2d6+1 --seed 7", "d6"],
+    "roll": ["2d6+1 --seed 7", "d6"], "odds": ["2d6+d4 >= 7", "4d6kh3"],
     # tmb
     "tmb tyrants": [""], "tmb setup": ["--tyrant Nom --gearlocs 2", "--tyrant drellen -g 1 --mode legendary"],
     "tmb new": ["--tyrant Nom --gearloc Tantrum --gearloc Boomer --hp Tantrum=5"],
@@ -139,6 +139,7 @@ SEEDS: dict[str, list[str]] = {
     "tmb battle end": ["", "--outcome victory"],
     # stuffed fables
     "stuffed-fables threat": ["--black 2 --monsters 1 --stuffies 3"],
+    "stuffed-fables odds": ["", "--for test --target 4 --colour orange"],
     "stuffed-fables defend": ["--attack 3 --roll 5"], "stuffed-fables colours": ["", "--edition en"],
     "stuffed-fables new": ["--stuffie Lumpy --stuffie Stitch --stuffing 3"], "stuffed-fables status": [""],
     "stuffed-fables draw": ["--stuffie Lumpy --dice orange,noir", "--stuffie Stitch --random --seed 3"],
