@@ -134,3 +134,18 @@ def test_every_die_is_drawn_in_exactly_one_zone(seed: int, stuffies: int, turns:
                     counted[slot["die"]] = counted.get(slot["die"], 0) + 1
         assert counted == {k: v for k, v in state.in_play.items() if v}
         assert len(view["track"]["with_die"]) == view["track"]["black"] == state.track
+
+
+def test_status_screen_marks_the_same_dice_as_the_view(gm):
+    """The terminal's monster table puts "●" on the rows whose space holds a black die, as the view
+    does: once Crawly took the die of space 1, only Snapper's row has one."""
+    play(gm, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch")
+    play(gm, "encounter", "--monster", "Crawly", "--monster", "Snapper")
+    play(gm, "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,yellow")
+    play(gm, "place-threat")
+    play(gm, "end-turn")
+    play(gm, "activate", "--roll", "3")
+    r = gm(SF, "status")
+    assert r.exit_code == 0, r
+    marked = [line for line in r.stdout.splitlines() if "●" in line]
+    assert len(marked) == 1 and "Snapper" in marked[0], r.stdout

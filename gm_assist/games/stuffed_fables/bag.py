@@ -232,6 +232,14 @@ def to_discard(state: SfState, dice: Iterable[str]) -> SfState:
     return state.model_copy(update={"discard": pool_merge(state.discard, pool_of(dice))})
 
 
+def dice_spaces(state: SfState) -> list[int]:
+    """The threat-track spaces that hold a black die. The state keeps only their number: they fill
+    from space 1 (``bag.place_threat``), and in a monster turn each monster that acted took the die
+    of its space, in threat order (``monsters.activate``), so the dice left sit after those spaces."""
+    taken = len(state.monster_turn.acted) if state.monster_turn else 0
+    return list(range(taken + 1, taken + state.track + 1))
+
+
 def place_threat(state: SfState) -> tuple[SfState, list[int]]:
     """« Installer la menace »: every black die of the hand goes on the threat track, on the next
     free spaces counting from space 1. Returns the spaces filled."""

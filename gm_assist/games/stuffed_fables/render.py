@@ -132,6 +132,7 @@ def render(state: SfState, out: Any) -> None:
         )
     )
     if state.monsters:
+        with_die = bag.dice_spaces(state)
         mrows = [
             [
                 str(m.position),
@@ -139,7 +140,7 @@ def render(state: SfState, out: Any) -> None:
                 t(f"stuffed_fables.kind_of.{m.kind}"),
                 str(m.stuffing),
                 "?" if m.defense is None else str(m.defense),
-                "●" if m.position <= state.track else "",
+                "●" if m.position in with_die else "",
             ]
             for m in sorted(state.monsters, key=lambda m: m.position)
         ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import bag, rules
+from .bag import dice_spaces
 from .model import SfState
 from .monsters import next_monster
 from .render import next_step
@@ -20,14 +21,6 @@ from .render import next_step
 def _pool(state: SfState, pool: dict[str, int]) -> list[dict[str, Any]]:
     """A zone's dice by colour, in the order of the colour table (colours with no die left out)."""
     return [{"colour": c.id, "count": pool[c.id]} for c in state.colours if pool.get(c.id)]
-
-
-def dice_spaces(state: SfState) -> list[int]:
-    """The threat-track spaces that hold a black die. The state keeps only their number: they fill
-    from space 1 (``bag.place_threat``), and in a monster turn each monster that acted took the die
-    of its space, in threat order (``monsters.activate``), so the dice left sit after those spaces."""
-    taken = len(state.monster_turn.acted) if state.monster_turn else 0
-    return list(range(taken + 1, taken + state.track + 1))
 
 
 def table_view(state: SfState) -> dict[str, Any]:
