@@ -376,3 +376,11 @@ def test_condition_history_speaks_the_reader_s_language(gm):
     en = [e["label"] for e in gm("--lang", "en", "history", "--json").json["entries"]]
     assert fr[-2:] == ["Tilda : Empêtrée", "Tilda : fin de l'effet Empêtrée"]
     assert en[-2:] == ["Tilda: Entangled", "Tilda: Entangled removed"]
+
+
+def test_feat_history_names_the_feat_in_the_reader_s_language(gm):
+    """The journal label names the feat (never its id), in the language the history is read in."""
+    gm(G, "new", "--mouse", "Tilda", "--mouse", "Nez")
+    assert gm(G, "feat", "roach-slayer", "Tilda").exit_code == 0
+    assert gm("history", "--json").json["entries"][-1]["label"] == "Tilda earns Roach Slayer"
+    assert gm("--lang", "fr", "history", "--json").json["entries"][-1]["label"] == "Tilda obtient Blatticide"

@@ -200,6 +200,10 @@ class MouseChange(MiceAction):
 
             # the condition's name in both editions: the history is read in either language
             text = conditions().get(self.text, {}).get("name") or self.text
+        elif self.what == "feat":
+            from .catalog import feats
+
+            text = feats().get(self.text, {}).get("name") or self.text
         return (
             f"mice_and_mystics.action.mouse_{self.what}",
             {"mouse": self.mouse, "n": self.n, "text": text, "other": self.other or ""},
