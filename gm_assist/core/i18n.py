@@ -90,12 +90,26 @@ def t(key: str, **params: Any) -> str:
         text = catalog(current, namespace).get(key)
     if text is None:
         text = catalog("en", namespace).get(key, key)
+    return fill(text, params, current)
+
+
+def t_in(language: str, key: str, **params: Any) -> str:
+    """:func:`t` in ``language`` whatever the current one (a page that switches language itself),
+    without the guided mode's variants."""
+    namespace = key.split(".", 1)[0]
+    text = catalog(language, namespace).get(key) or catalog("en", namespace).get(key, key)
+    return fill(text, params, language)
+
+
+def fill(text: str, params: dict[str, Any], language: str) -> str:
+    """``text`` with its ``{placeholders}`` filled for ``language``: bilingual values picked, plural
+    forms chosen. A template that does not match its parameters is returned as it is."""
     if not params:
         return text
-    values = {name: localized(value, current) for name, value in params.items()}
+    values = {name: localized(value, language) for name, value in params.items()}
     try:
         if ":plural:" in text:
-            return _PluralFormatter(current).format(text, **values)
+            return _PluralFormatter(language).format(text, **values)
         return text.format(**values)
     except (KeyError, IndexError, ValueError, TypeError):
         return text

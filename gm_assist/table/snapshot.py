@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import LANGS, catalog, localized
+from gm_assist.core.i18n import LANGS
 
 JOURNAL_SHOWN = 5
 """How many of the last changes the page lists."""
@@ -28,16 +28,9 @@ JOURNAL_SHOWN = 5
 
 def both(key: str, **params: Any) -> dict[str, str]:
     """The text of ``key`` in every language: ``{"en": …, "fr": …}`` (the page switches locally)."""
-    out = {}
-    for language in LANGS:
-        namespace = key.split(".", 1)[0]
-        text = catalog(language, namespace).get(key) or catalog("en", namespace).get(key, key)
-        values = {name: localized(value, language) for name, value in params.items()}
-        try:
-            out[language] = text.format(**values) if values else text
-        except (KeyError, IndexError, ValueError):
-            out[language] = text
-    return out
+    from gm_assist.core.i18n import t_in
+
+    return {language: t_in(language, key, **params) for language in LANGS}
 
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:

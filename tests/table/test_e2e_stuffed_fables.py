@@ -36,7 +36,7 @@ def test_threat_track_dice_and_stuffies_in_both_languages(table_server, page, op
     _ok(table_server.gm("stuffed-fables", "end-turn"))
     wait_text(page, "Tour des monstres")
     wait_text(page, "Peluches")
-    page.click("#lang")  # switching on the page needs no request
-    wait_text(page, "Monster turn")
     page.screenshot(path=str(tmp_path / "stuffed-fables-fr.png"), full_page=True)
     assert (tmp_path / "stuffed-fables-fr.png").stat().st_size > 10_000
+    page.click("#lang")  # switching on the page needs no request
+    wait_text(page, "Monster turn")

@@ -160,6 +160,17 @@ def test_journal_lists_the_last_changes_in_both_languages(client, gm):
     assert journal[1]["text"]["en"] == gm("history", "--json").json["entries"][-2]["label"]
 
 
+def test_journal_labels_read_as_the_history_does_plurals_included(client, gm):
+    """Each label on the page is the text ``history`` prints in that language (plural forms chosen)."""
+    gm("mice-and-mystics", "new", "--mouse", "Tilda", "--mouse", "Collin")
+    assert gm("mice-and-mystics", "wheel", "2").exit_code == 0
+    with client() as c:
+        label = c.get("/state.json").json()["journal"][0]["text"]
+    for language in ("en", "fr"):
+        assert label[language] == gm("--lang", language, "history", "--json").json["entries"][-1]["label"]
+    assert label["fr"] == "2 fromages sur la roue"
+
+
 def _tree(folder: Path) -> dict[str, tuple[int, int]]:
     return {
         str(p.relative_to(folder)): (p.stat().st_mtime_ns, p.stat().st_size)
