@@ -384,3 +384,12 @@ def test_feat_history_names_the_feat_in_the_reader_s_language(gm):
     assert gm(G, "feat", "roach-slayer", "Tilda").exit_code == 0
     assert gm("history", "--json").json["entries"][-1]["label"] == "Tilda earns Roach Slayer"
     assert gm("--lang", "fr", "history", "--json").json["entries"][-1]["label"] == "Tilda obtient Blatticide"
+
+
+def test_initiative_history_names_enemy_types_in_the_reader_s_language(gm):
+    gm(G, "new", "--mouse", "Tilda", "--mouse", "Collin")
+    assert gm(G, "initiative", "--enemy", "roach:3", "--enemy", "rat:2", "--seed", "3").exit_code == 0
+    en = gm("history", "--json").json["entries"][-1]["label"]
+    fr = gm("--lang", "fr", "history", "--json").json["entries"][-1]["label"]
+    assert "Roach" in en and "Rat Warrior" in en and "roach" not in en and "rat_warrior" not in en
+    assert "Cafard" in fr and "Rat guerrier" in fr

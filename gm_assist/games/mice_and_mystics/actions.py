@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from gm_assist.core.i18n import LANGS
 from gm_assist.core.session import Action
 
 from . import campaign, rules
@@ -38,8 +39,17 @@ class PlaceInitiative(MiceAction):
     def label(self) -> tuple[str, dict[str, Any]]:
         return (
             "mice_and_mystics.action.initiative",
-            {"cards": ", ".join(c.name for c in self.ordered) or "-"},
+            {"cards": {language: self._names(language) for language in LANGS}},
         )
+
+    def _names(self, language: str) -> str:
+        """The cards in order as the table reads them: mice by name, enemy types by their name in
+        ``language`` (a boss card as ``type/card``)."""
+        names = {e.id: e.name.get(language) for e in self.enemies}
+        return ", ".join(
+            c.name if c.kind == "mouse" else "/".join(filter(None, [names.get(c.owner, c.owner), c.card]))
+            for c in self.ordered
+        ) or "-"
 
 
 class EndTurn(MiceAction):
