@@ -206,3 +206,22 @@ def test_port_in_use_is_a_clear_error(gm):
 def test_unknown_pinned_session_is_refused(gm):
     r = gm("table", "--session", "nope")
     assert r.exit_code == 2 and "nope" in r.stderr
+
+
+def test_a_clock_set_back_still_shows_every_change(client, gm):
+    """The watcher compares file stamps for equality, never for order: a change whose files carry
+    an older time (the laptop's clock set back, or back from sleep with a corrected clock) is shown."""
+    import os
+
+    from gm_assist.core import index
+    from gm_assist.core.session import journal_path, session_path
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    with client() as c:
+        before = c.get("/state.json").json()["state"]
+        assert gm("insomnia", "move", "3").exit_code == 0
+        sid = index.current()
+        for path in (session_path(sid), journal_path(sid)):
+            os.utime(path, (946_684_800, 946_684_800))  # 1 January 2000
+        after = c.get("/state.json").json()["state"]
+    assert after != before and after == gm("show", "--json").json["state"]
