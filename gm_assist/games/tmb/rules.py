@@ -91,7 +91,11 @@ def setup_checklist(tyrant: Tyrant, gearlocs: int, mode: Mode = "adventure") -> 
     tyrant's encounter cards, shuffled; specials 001-003 on top in order (p. 7); the three active
     baddie stacks from the tyrant's types; day counter 1; round die M1; mode bonuses (p. 23).
 
-    >>> # Drellen, 2 gearlocs: 7 classic + 1 tyrant card = 8 shuffled, 11 with the specials
+    Drellen, 2 gearlocs: 7 classic + 1 tyrant card = 8 shuffled, 11 with the specials:
+
+    >>> c = setup_checklist(find_tyrant("Drellen"), 2)
+    >>> (c.general_cards, c.tyrant_cards, c.deck_size, c.total_cards)
+    (7, 1, 8, 11)
     """
     check_party_size(gearlocs)
     general = tyrant.days - 3

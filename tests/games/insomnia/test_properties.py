@@ -97,8 +97,17 @@ def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
         before = state
         try:
             state = _apply(state, kind, name, n)
-        except GmError:
-            continue  # refused moves (out of the race, bed without crossing…) change nothing
+        except GmError as refused:
+            # a refusal is explained by the state it was asked of: never any other error
+            sheep = before.players[who]
+            why = {
+                "insomnia.error.phase_race": before.phase is not Phase.race,
+                "insomnia.error.not_in_race": before.phase is Phase.race and not sheep.in_race,
+                "insomnia.error.not_on_board": sheep.in_race and sheep.space is None and kind == "back",
+                "insomnia.error.bed_needs_fence": kind == "bed" and sheep.in_race and not sheep.can_go_to_bed,
+            }
+            assert why.get(refused.key), (kind, refused.key, before)
+            continue
         for old, p in zip(before.players, state.players, strict=True):
             assert p.space is None or 1 <= p.space <= 10
             assert p.score >= 0

@@ -222,9 +222,3 @@ def test_solo_title_bounds() -> None:
 def test_solo_bad_input(args: tuple[int, int, int]) -> None:
     with pytest.raises(GmError):
         rules.solo_score(*args, RANKS)
-
-
-def test_docstring_examples() -> None:
-    import doctest
-
-    assert doctest.testmod(rules).failed == 0

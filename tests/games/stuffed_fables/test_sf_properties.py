@@ -16,6 +16,27 @@ STEPS = ["draw", "recover", "threat", "store", "encourage", "move", "group", "at
          "encounter", "activate", "monster_attack", "end_monsters"]
 
 
+_BUSY = {"no_turn", "pending_monsters", "pending_surge"}
+_STUFFIE = {"unconscious_only_recovery", "wrong_colour"}
+#: why each step may be refused (keys of stuffed_fables.error): the state did not allow it
+REFUSALS: dict[str, set[str]] = {
+    "draw": {"pending_monsters", "pending_surge"},
+    "recover": _BUSY | {"white_dice"},
+    "threat": _BUSY,
+    "store": {"cannot_store", "slot_full", "unconscious_only_recovery", "unknown_slot"},
+    "encourage": {"cannot_store", "encourage_self", "unconscious_only_recovery"},
+    "move": _STUFFIE,
+    "group": _STUFFIE,
+    "attack": _STUFFIE,
+    "end": _BUSY,
+    "surge": {"no_surge"},
+    "encounter": set(),
+    "activate": {"all_acted", "no_monster_turn"},
+    "monster_attack": {"attack_unconscious"},
+    "end_monsters": {"no_monster_turn"},
+}
+
+
 def game(n: int):
     from gm_assist.core.data import load_toml
 
@@ -82,8 +103,10 @@ def test_dice_conserved_through_any_turns(n, seed, steps):
     for name in steps:
         try:
             state = step(state, name, r)
-        except GmError:
-            continue  # refused: the state is unchanged by construction (pure functions)
+        except GmError as refused:
+            # a refusal names one of the reasons the rules give for that step, never another error
+            assert refused.key.removeprefix("stuffed_fables.error.") in REFUSALS[name], (name, refused.key)
+            continue
         assert rules.census_ok(state), name
         assert all(s.stuffing >= 0 for s in state.stuffies)
         assert sorted(m.position for m in state.monsters) == list(range(1, len(state.monsters) + 1))

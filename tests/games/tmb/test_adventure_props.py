@@ -4,6 +4,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gm_assist.core.errors import GmError
 from gm_assist.games.tmb import rules, sheet
 from gm_assist.games.tmb.model import TmbState, TrainingPoint
 
@@ -69,8 +70,8 @@ def test_scouting_allows_only_table_stacks(roll: int, stack: int) -> None:
     allowed = stack == 1 or (stack == 5 and roll >= 4) or (stack == 20 and roll == 6)
     try:
         after = sheet.scout(state, 0, roll, stack=stack, baddie="x")
-    except Exception:
-        assert not allowed
+    except GmError as refused:
+        assert not allowed and refused.key.startswith("tmb."), refused.key
     else:
         assert allowed and after.scouted[stack] == ["x"]
 
@@ -78,8 +79,6 @@ def test_scouting_allows_only_table_stacks(roll: int, stack: int) -> None:
 @given(st.lists(st.tuples(st.sampled_from(["hp", "dex", "atk", "def", "skill"]), st.booleans()), max_size=25))
 def test_training_conserves_points_and_caps_dice(attempts: list[tuple[str, bool]]) -> None:
     """Every attempt either spends a point (success) or keeps it; stat dice never pass 6 (p. 10-11)."""
-    from gm_assist.core.errors import GmError
-
     state = rules.new_state(rules.find_tyrant("Nom"), ["A"], "legendary")
     state = sheet.set_base_stats(state, 0, hp=5)
     state = state.model_copy(update={"party": [state.party[0].model_copy(
@@ -88,7 +87,16 @@ def test_training_conserves_points_and_caps_dice(attempts: list[tuple[str, bool]
         before = state.party[0]
         try:
             state, ok = sheet.train(state, 0, stat, success)
-        except GmError:
+        except GmError as refused:
+            # refused only for a reason the gearloc shows: no point left, the stat's die full (6),
+            # or every point already failed on that stat
+            die = {"hp": before.hp_die, "dex": before.dex_die, "atk": before.atk_die, "def": before.def_die}
+            why = {
+                "tmb.error.no_training": not before.training,
+                "tmb.error.die_max": die.get(stat) == 6,
+                "tmb.error.training_failed_before": all(stat in p.failed for p in before.training),
+            }
+            assert why.get(refused.key), (stat, refused.key)
             continue
         after = state.party[0]
         assert len(after.training) + after.training_spent == 10
