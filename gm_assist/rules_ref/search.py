@@ -33,8 +33,8 @@ from pathlib import Path
 from gm_assist.core.names import fold
 
 FIELDS = ("title", "keywords", "questions", "body")
-WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 0.5}
-K1, B = 1.2, 0.75
+WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.5, "body": 1.0}
+K1, B = 2.0, 0.75
 FUZZY_WEIGHT = 0.6
 """Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
 VARIANT_WEIGHT = 0.7
@@ -49,7 +49,7 @@ CONFIDENT = 0.55
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
 question's words beats one that repeats a single word."""
-PHRASE_BONUS = 4.0
+PHRASE_BONUS = 2.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
 PAIR_BONUS = 4.0
@@ -82,7 +82,7 @@ STOP = {
         happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
         else ever again even like want wanted need needs supposed allowed say says said know tell
         mean means use used using work works way much many often whole all every each other another
-        time times""".split()
+        time times difference differences""".split()
     ),
     "fr": frozenset(
         """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
@@ -94,7 +94,7 @@ STOP = {
         cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
         aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
         pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
-        veut dire sert servir marche fonctionne comme ici""".split()
+        veut dire sert servir marche fonctionne comme ici difference differences""".split()
     ),
 }
 
