@@ -502,6 +502,8 @@ def _fuzzy(stem: str, lang: str) -> str | None:
 
 def _variants(root: str, lang: str) -> list[str]:
     """Indexed stems that are another form of ``root``: one extends the other by at most 3 letters."""
+    if len(root) < VARIANT_MIN:
+        return []
     return [
         w
         for w in _vocab_list(lang, root[0])
