@@ -62,6 +62,8 @@ GAME_WORD_PRIOR = 1.5
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
 INDEX_VERSION = "rules-index-v3"
+_EXPLAIN: dict[str, dict[str, float]] | None = None
+"""When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
@@ -653,6 +655,9 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         answered = sum(said.values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
+        if _EXPLAIN is not None:
+            phrases = bonus - PAIR_BONUS * pairs
+            _EXPLAIN[card] = {"words": score, "phrases": phrases, "pairs": pairs, "near": near}
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
