@@ -711,6 +711,9 @@ def _sentences(body: str) -> list[str]:
         line = _CODE.sub("", line)
         line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
         line = line.replace("**", "").replace("`", "").replace("*", "")
+        if line.lower().startswith(("example", "exemple", "ex.")):
+            out.append(line)  # an example stays whole: its sentences are not answers by themselves
+            continue
         out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
     return out
 

@@ -110,3 +110,14 @@ def test_every_answer_of_the_bench_sets_is_a_card():
         for _, game, _, answers in rows:
             assert set(answers) <= cards, name
             assert all(a.startswith(game + "/") for a in answers), name
+
+
+def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
+    body = "- Dex is how many dice you roll on your turn.\n\n**Example:** Dex 3. Move 1 space, roll 2 dice."
+    sentences = S._sentences(body)
+    rule = "Dex is how many dice you roll on your turn."
+    example = "Example: Dex 3. Move 1 space, roll 2 dice."
+    assert sentences == [rule, example]
+    q = S._parse("how many dice do I roll", "en")
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
+    assert S.answer(held, q, {}).startswith("Dex is how many dice")
