@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Rules search benchmark (issues 8 and 17), with the installed package only (no test tools):
 
-- quality on players' questions (bench/rules_questions.tsv): hit@1 and hit@3 per language and per
-  game, without a game context and with the question's game as context (a session of that game);
+- quality on players' questions: hit@1 and hit@3 per language and per game, without a game context
+  and with the question's game as context (a session of that game), for each of three sets:
+  the development set (bench/rules_questions.tsv) split in two fixed halves by a hash of the question
+  ("tune": the half whose misses may be looked at when changing the search; "check": never looked
+  at), and the held-out set (bench/rules_questions_heldout.tsv), written before any tuning and never
+  tuned on;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`.
 
-Run by hand: .venv/bin/python bench/rules_search.py [--misses]
+Run by hand: .venv/bin/python bench/rules_search.py [--misses]   (--misses lists the "tune" half's
+misses only: the other half and the held-out set stay unseen)
 """
 
 from __future__ import annotations
@@ -29,9 +34,26 @@ def _rows(name: str) -> list[list[str]]:
     return [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
 
 
-def questions() -> list[tuple[str, str, str, list[str]]]:
-    """(lang, game, question, answering card ids) of the development set."""
-    return [(lang, game, q, ids.split(",")) for lang, game, q, ids in _rows("rules_questions.tsv")[1:]]
+def questions(name: str = "rules_questions.tsv") -> list[tuple[str, str, str, list[str]]]:
+    """(lang, game, question, answering card ids) of a question set."""
+    return [(lang, game, q, ids.split(",")) for lang, game, q, ids in _rows(name)[1:]]
+
+
+def half(question: str) -> str:
+    """The fixed half of the development set a question belongs to: "tune" or "check"."""
+    import hashlib
+
+    return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
+
+
+def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
+    dev = questions()
+    return {
+        "dev/tune": [row for row in dev if half(row[2]) == "tune"],
+        "dev/check": [row for row in dev if half(row[2]) == "check"],
+        "dev (both halves)": dev,
+        "held-out": questions("rules_questions_heldout.tsv"),
+    }
 
 
 def keywords() -> list[tuple[str, str, str]]:
@@ -43,12 +65,19 @@ def _pct(n: int, d: int) -> str:
 
 
 def quality(show_misses: bool) -> list[float]:
+    times: list[float] = []
+    for name, rows in sets().items():
+        times += _quality(name, rows, show_misses and name == "dev/tune")
+    return times
+
+
+def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses: bool) -> list[float]:
     from gm_assist.rules_ref.search import run
 
     times: list[float] = []
     table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     misses = []
-    for lang, game, question, answers in questions():
+    for lang, game, question, answers in rows:
         for with_context in (False, True):
             t0 = time.perf_counter()
             result = run(question, lang, None, 3, game if with_context else None)
@@ -64,18 +93,25 @@ def quality(show_misses: bool) -> list[float]:
                     row[0] += 1
                     row[1] += first
                     row[2] += top3
-            if not with_context and not first:
-                misses.append((lang, question, answers[0], ids))
-    print("players' questions (bench/rules_questions.tsv)")
+            if not first:
+                misses.append((lang, question, answers[0], ids, with_context))
+    print(f"\nplayers' questions: {name}")
     print(f"{'lang':5} {'game':18} {'n':>4}   no context: hit@1   hit@3   game context: hit@1   hit@3")
     for key in sorted(table, key=lambda k: (k[0] != "all", k[1] != "all", k)):
         n, h1, h3, c1, c3 = table[key]
         free, ctx = f"{_pct(h1, n):>18} {_pct(h3, n):>7}", f"{_pct(c1, n):>19} {_pct(c3, n):>7}"
         print(f"{key[0]:5} {key[1]:18} {n:4}   {free}   {ctx}")
     if show_misses:
-        print("\nmisses at 1 without context:")
-        for lang, question, expected, ids in misses:
-            print(f"  [{lang}] {question}  → want {expected}, got {ids}")
+        print("\nmisses at 1 (ctx: with the game as context):")
+        for lang, question, expected, ids, ctx in misses:
+            print(f"  [{lang}]{' ctx' if ctx else ''} {question}  → want {expected}, got {ids}")
+    return times
+
+
+def keyword_quality() -> list[float]:
+    from gm_assist.rules_ref.search import run
+
+    times: list[float] = []
     found = 0
     for query, lang, card in keywords():
         t0 = time.perf_counter()
@@ -94,7 +130,7 @@ def main() -> None:
         start = time.perf_counter()
         connect()  # builds (and caches) the index
         build = time.perf_counter() - start
-        times = quality("--misses" in sys.argv)
+        times = quality("--misses" in sys.argv) + keyword_quality()
         print(f"\nindex build (first run after a card change): {build * 1000:.0f} ms")
         print(
             f"{len(times)} in-process queries: median {statistics.median(times) * 1000:.2f} ms, "

@@ -33,10 +33,15 @@ from pathlib import Path
 from gm_assist.core.names import fold
 
 FIELDS = ("title", "keywords", "questions", "body")
-WEIGHTS = {"title": 6.0, "keywords": 4.0, "questions": 3.0, "body": 0.5}
-K1, B = 1.2, 0.75
+WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.5, "body": 1.0}
+K1, B = 2.0, 0.75
 FUZZY_WEIGHT = 0.6
 """Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
+VARIANT_WEIGHT = 0.7
+"""Weight of an indexed stem that extends the query's stem or that it extends (the stemmer leaves
+"progrès"/"progression", "travers"/"traverser" apart): another form of the same word, most likely."""
+VARIANT_MIN = 5
+"""The shorter stem of a variant pair has at least this many letters (below, "car" would find "card")."""
 SYNONYM_WEIGHT = 0.6
 """Weight of a word brought in by a glossary synonym of a phrase of the query."""
 CONFIDENT = 0.55
@@ -44,7 +49,7 @@ CONFIDENT = 0.55
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
 question's words beats one that repeats a single word."""
-PHRASE_BONUS = 4.0
+PHRASE_BONUS = 2.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
 PAIR_BONUS = 4.0
@@ -52,7 +57,13 @@ PAIR_BONUS = 4.0
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
+GAME_WORD_PRIOR = 1.5
+"""Without a game context, the cards of the one game whose own vocabulary the question uses
+("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
+by this: a soft context, which a better card of another game can still beat."""
 INDEX_VERSION = "rules-index-v3"
+_EXPLAIN: dict[str, dict[str, float]] | None = None
+"""When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
@@ -73,7 +84,7 @@ STOP = {
         happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
         else ever again even like want wanted need needs supposed allowed say says said know tell
         mean means use used using work works way much many often whole all every each other another
-        time times""".split()
+        time times difference differences""".split()
     ),
     "fr": frozenset(
         """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
@@ -85,7 +96,7 @@ STOP = {
         cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
         aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
         pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
-        veut dire sert servir marche fonctionne comme ici""".split()
+        veut dire sert servir marche fonctionne comme ici difference differences""".split()
     ),
 }
 
@@ -220,7 +231,8 @@ def _synonym_groups() -> list[dict[str, object]]:
         seen: dict[tuple[str, ...], str] = {}
         for lang, phrase in group["phrases"]:  # type: ignore[attr-defined]
             ws = tuple(words(phrase))
-            if ws and len(ws) <= 4 and [w for w in _content(list(ws)) if len(w) > 1]:  # not "B", "L"
+            # not "B", "L"; a phrase of function words only ("we all") still brings in the others
+            if ws and len(ws) <= 4 and ([w for w in _content(list(ws)) if len(w) > 1] or len(ws) > 1):
                 seen[ws] = "" if ws in seen and seen[ws] != lang else lang
         group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
     return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
@@ -490,6 +502,20 @@ def _fuzzy(stem: str, lang: str) -> str | None:
     return close[0] if close else None
 
 
+def _variants(root: str, lang: str) -> list[str]:
+    """Indexed stems that are another form of ``root``: one extends the other by at most 3 letters."""
+    if len(root) < VARIANT_MIN:
+        return []
+    return [
+        w
+        for w in _vocab_list(lang, root[0])
+        if w != root
+        and len(w) >= VARIANT_MIN
+        and abs(len(w) - len(root)) <= 3
+        and (w.startswith(root) or root.startswith(w))
+    ]
+
+
 @dataclass
 class _Query:
     lang: str
@@ -521,7 +547,16 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         if root in known_stems:
             weights.setdefault(root, 1.0)
             origin.setdefault(root, word)
-        elif fuzzy and not word.isdigit():
+        if len(root) >= VARIANT_MIN and not word.isdigit():
+            for other in _variants(root, lang):
+                if other not in weights:
+                    weights[other] = VARIANT_WEIGHT
+                    origin[other] = word
+                    if root not in known_stems:  # the word typed is unknown: read as this form
+                        corrections.setdefault(word, other)
+        if root in known_stems:
+            continue
+        if fuzzy and not word.isdigit() and not any(origin.get(o) == word for o in weights):
             close = _fuzzy(root, lang)
             if close:
                 weights.setdefault(close, FUZZY_WEIGHT)
@@ -585,12 +620,7 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
     # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
     # corrected word counts for the word it stands for)
-    word_idf: dict[str, float] = {}
-    for stem, word in q.origin.items():
-        word_idf[word] = max(word_idf.get(word, 0.0), idf.get(stem, 0.0) * q.weights[stem])
-    unknown = [w for w in q.words if w not in word_idf]
-    mean_idf = sum(word_idf.values()) / len(word_idf) if word_idf else 1.0
-    total = sum(word_idf.values()) + 0.5 * mean_idf * len(set(unknown))
+    total = _word_weights(q, idf)[1]
     scored = []
     for card, tfs in per.items():
         score = 0.0
@@ -625,9 +655,44 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         answered = sum(said.values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
+        if _EXPLAIN is not None:
+            phrases = bonus - PAIR_BONUS * pairs
+            _EXPLAIN[card] = {"words": score, "phrases": phrases, "pairs": pairs, "near": near}
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
+
+
+def _game_of_words(q: _Query) -> str | None:
+    """The game the question's own words belong to: each word typed (not a synonym, not a guess)
+    that only one game's cards use, in at least two of them, votes for that game with its weight;
+    a game gets it when no other game has a vote."""
+    typed = [s for s, w in q.weights.items() if w >= 1.0]
+    if not typed:
+        return None
+    marks = ",".join("?" * len(typed))
+    rows = connect().execute(
+        f"SELECT stem, group_concat(DISTINCT card) FROM post WHERE lang=? AND stem IN ({marks})"
+        " GROUP BY stem",
+        (q.lang, *typed),
+    )
+    votes: set[str] = set()
+    for _, cards in rows:
+        games = {c.split("/", 1)[0] for c in cards.split(",")}
+        if len(games) == 1 and cards.count(",") >= 1:
+            votes |= games
+    return votes.pop() if len(votes) == 1 else None
+
+
+def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], float]:
+    """Each content word of the question with its weight (the best idf × weight of a stem standing
+    for it), and the total a card holding every word would reach (unknown words count half the mean)."""
+    word_idf: dict[str, float] = {}
+    for stem, word in q.origin.items():
+        word_idf[word] = max(word_idf.get(word, 0.0), idf.get(stem, 0.0) * q.weights[stem])
+    unknown = {w for w in q.words if w not in word_idf}
+    mean_idf = sum(word_idf.values()) / len(word_idf) if word_idf else 1.0
+    return word_idf, sum(word_idf.values()) + 0.5 * mean_idf * len(unknown)
 
 
 def _sentences(body: str) -> list[str]:
@@ -646,6 +711,9 @@ def _sentences(body: str) -> list[str]:
         line = _CODE.sub("", line)
         line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
         line = line.replace("**", "").replace("`", "").replace("*", "")
+        if line.lower().startswith(("example", "exemple", "ex.")):
+            out.append(line)  # an example stays whole: its sentences are not answers by themselves
+            continue
         out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
     return out
 
@@ -714,6 +782,12 @@ def run(
     if not scored:
         q = _prefix_query(query, where)
         scored, idf = _score(q, game)
+    if not ctx_game and not game and GAME_WORD_PRIOR != 1.0:
+        guessed = _game_of_words(q)
+        if guessed:
+            prior = {True: GAME_WORD_PRIOR, False: 1.0}
+            scored = [(c, sc * prior[c.startswith(guessed + "/")], cov) for c, sc, cov in scored]
+            scored.sort(key=lambda item: (-item[1], item[0]))
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     scored = scored[:limit]

@@ -1,0 +1,123 @@
+"""The general mechanisms of the second pass on rules search quality (issue 17): other forms of a
+stem, the soft prior for a game whose own words a question uses, function-word synonym phrases,
+question frames, and the fixed split of the bench's development set."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from gm_assist.rules_ref import search as S
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "rules_search.py"
+
+
+def test_another_form_of_a_stem_is_looked_for_at_a_lower_weight():
+    # the French stemmer leaves "progression" and "progrès" apart
+    weights = S._parse("points de progression", "fr").weights
+    root = S.stem("progression", "fr")
+    variants = [s for s in weights if s != root and (s.startswith(root) or root.startswith(s))]
+    assert weights[root] == 1.0 and S.stems("progrès", "fr")[0] in variants
+    assert all(weights[s] == S.VARIANT_WEIGHT for s in variants)
+
+
+def test_short_stems_have_no_variants():
+    assert S._variants("car", "en") == []  # not "card", "carri"
+    assert all(len(s) >= S.VARIANT_MIN for s in S._variants("progress", "en"))
+
+
+def test_an_unknown_word_read_as_another_form_is_reported_as_a_correction():
+    result = S.run("souri empoisonee", "en", None, 3)
+    assert "empoisonee" in result.corrections
+
+
+@pytest.mark.parametrize(
+    "question, game",
+    [("mon mouton est tout seul", "insomnia"), ("what does my gearloc do first", "tmb")],
+)
+def test_a_game_s_own_words_make_its_cards_likelier(question, game):
+    q = S._parse_in_its_language(question, "en", None)
+    assert S._game_of_words(q) == game
+
+
+def test_words_shared_by_games_guess_no_game():
+    q = S._parse_in_its_language("how many dice", "en", None)
+    assert S._game_of_words(q) is None
+
+
+def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
+    q = "what does my gearloc do first"
+    prior = S.GAME_WORD_PRIOR
+    assert prior > 1.0
+    base = S.run(q, "en", None, 20)
+    monkeypatch.setattr(S, "GAME_WORD_PRIOR", 1.0)
+    flat = S.run(q, "en", None, 20)
+    assert base.game_context is None and flat.game_context is None
+    assert {h.id for h in base.hits} & {h.id for h in flat.hits}
+    top = {h.id: h.score for h in base.hits}
+    for hit in flat.hits:
+        if hit.id in top and hit.game == "tmb":
+            assert top[hit.id] == pytest.approx(hit.score * prior, rel=1e-3)
+    assert any(h.game != "tmb" for h in flat.hits)  # the other games' cards are still there
+
+
+def test_a_phrase_of_function_words_still_brings_in_its_synonyms():
+    weights = S._parse("we all got knocked out", "en", game="tmb").weights
+    assert S.stem("everyone", "en") in weights
+
+
+def test_players_verbs_for_taking_dice_are_synonyms():
+    weights = S._parse("how many dice do I pull", "en").weights
+    assert weights.get(S.stem("draw", "en")) == S.SYNONYM_WEIGHT
+    assert S.stem("piocher", "fr") in S._parse("combien de dés je tire", "fr").weights
+
+
+def test_difference_between_is_a_question_frame():
+    assert S._parse("what's the difference: adventurer or heroic?", "en").weights == (
+        S._parse("adventurer heroic", "en").weights
+    )
+    assert S._parse("quelle différence entre aventure et héroïque", "fr").weights == (
+        S._parse("aventure héroïque", "fr").weights
+    )
+
+
+def test_the_bench_splits_its_development_set_in_fixed_halves():
+    spec = importlib.util.spec_from_file_location("rules_bench", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    sets = bench.sets()
+    tune, check = sets["dev/tune"], sets["dev/check"]
+    assert tune and check and len(tune) + len(check) == len(sets["dev (both halves)"])
+    assert not {q for _, _, q, _ in tune} & {q for _, _, q, _ in check}
+    assert all(bench.half(q) == "tune" for _, _, q, _ in tune)
+    held_out = sets["held-out"]
+    assert len(held_out) >= 60
+    assert abs(sum(lang == "fr" for lang, *_ in held_out) - len(held_out) / 2) <= 1
+    dev = {q.casefold().strip(" ?") for _, _, q, _ in sets["dev (both halves)"]}
+    assert not {q.casefold().strip(" ?") for _, _, q, _ in held_out} & dev
+
+
+def test_every_answer_of_the_bench_sets_is_a_card():
+    from gm_assist.rules_ref.cards import all_cards
+
+    spec = importlib.util.spec_from_file_location("rules_bench", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    cards = set(all_cards())
+    for name, rows in bench.sets().items():
+        for _, game, _, answers in rows:
+            assert set(answers) <= cards, name
+            assert all(a.startswith(game + "/") for a in answers), name
+
+
+def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
+    body = "- Dex is how many dice you roll on your turn.\n\n**Example:** Dex 3. Move 1 space, roll 2 dice."
+    sentences = S._sentences(body)
+    rule = "Dex is how many dice you roll on your turn."
+    example = "Example: Dex 3. Move 1 space, roll 2 dice."
+    assert sentences == [rule, example]
+    q = S._parse("how many dice do I roll", "en")
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
+    assert S.answer(held, q, {}).startswith("Dex is how many dice")
