@@ -11,6 +11,7 @@ locale (``fr*`` → French), else English.
 from __future__ import annotations
 
 import os
+import re
 import string
 from functools import cache
 from typing import Any
@@ -103,16 +104,132 @@ def t_in(language: str, key: str, **params: Any) -> str:
 
 def fill(text: str, params: dict[str, Any], language: str) -> str:
     """``text`` with its ``{placeholders}`` filled for ``language``: bilingual values picked, plural
-    forms chosen. A template that does not match its parameters is returned as it is."""
+    forms chosen, and in French the word before a value elided or contracted as French writes it
+    (``de {name}`` with Ana gives "d'Ana", ``au {monster}`` with "ours" gives "à l'ours", see
+    :func:`elide`). A template that does not match its parameters is returned as it is.
+
+    >>> fill("Le mouton de {name}", {"name": "Éloïse"}, "fr")
+    "Le mouton d'Éloïse"
+    >>> fill("{n:plural:# mouton|# moutons}", {"n": 0}, "fr")
+    '0 mouton'
+    """
     if not params:
         return text
     values = {name: localized(value, language) for name, value in params.items()}
     try:
-        if ":plural:" in text:
-            return _PluralFormatter(language).format(text, **values)
-        return text.format(**values)
-    except (KeyError, IndexError, ValueError, TypeError):
+        return _Formatter(language).render(text, values)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return text
+
+
+# French elision: the word before a value that starts with a vowel (or a mute h) loses its vowel.
+_ELIDED = {
+    "de": "d'",
+    "le": "l'",
+    "la": "l'",
+    "que": "qu'",
+    "ne": "n'",
+    "je": "j'",
+    "me": "m'",
+    "te": "t'",
+    "se": "s'",
+    "jusque": "jusqu'",
+    "lorsque": "lorsqu'",
+    "puisque": "puisqu'",
+}
+# Contractions before a vowel: "du ours" → "de l'ours", "au ours" → "à l'ours".
+_UNCONTRACTED = {"du": "de l'", "au": "à l'"}
+# Contractions of "de"/"à" with an article the value starts with: "de le crapaud" → "du crapaud".
+_CONTRACTED = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
+_LAST_WORD = re.compile(r"(?<![\w'’-])(\w+) $")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöùûüœæ")
+# Words with a mute h (elided: "l'herbe", "d'Hélène"); every other h is aspirated ("le héros").
+_MUTE_H = frozenset(
+    {
+        "habitant",
+        "habitude",
+        "haleine",
+        "harmonie",
+        "hélène",
+        "henri",
+        "herbe",
+        "hermine",
+        "heure",
+        "heureux",
+        "hiver",
+        "histoire",
+        "homme",
+        "honneur",
+        "hôpital",
+        "horloge",
+        "horreur",
+        "hôte",
+        "hôtel",
+        "huile",
+        "huître",
+        "humain",
+        "humeur",
+        "hugo",
+        "hector",
+        "hermès",
+        "hippolyte",
+        "honoré",
+        "hortense",
+    }
+)
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """True when French elides before ``word``: a vowel (not y), or a mute h from a short list.
+
+    >>> [starts_with_vowel_sound(w) for w in ("Ana", "Éloïse", "héros", "herbe", "Yann", "8")]
+    [True, True, False, True, False, False]
+    """
+    first = word[:1].lower()
+    if first in _VOWELS:
+        return True
+    if first == "h":
+        return re.split(r"[\s,.;:!?'’-]", word.lower(), maxsplit=1)[0] in _MUTE_H
+    return False
+
+
+def elide(before: str, value: str) -> tuple[str, str]:
+    """The French text before a value and the value, the last word of ``before`` elided or
+    contracted as the value's first sound asks.
+
+    >>> "".join(elide("Main de ", "Ana"))
+    "Main d'Ana"
+    >>> "".join(elide("Au ", "ours des cavernes"))
+    "À l'ours des cavernes"
+    >>> "".join(elide("le tour de ", "le crapaud"))
+    'le tour du crapaud'
+    >>> "".join(elide("Lancez-le ", "encore"))
+    'Lancez-le encore'
+    >>> "".join(elide("Le ", "héros"))
+    'Le héros'
+    """
+    found = _LAST_WORD.search(before)
+    if not found or not value:
+        return before, value
+    word = found.group(1)
+    lower = word.lower()
+    head = before[: found.start(1)]
+    capital = word[:1].isupper()
+
+    def cased(text: str) -> str:
+        return text[:1].upper() + text[1:] if capital else text
+
+    article, _, rest = value.partition(" ")
+    if (lower, article) in _CONTRACTED and rest:
+        return head, f"{cased(_CONTRACTED[(lower, article)])} {rest}"
+    if not starts_with_vowel_sound(value):
+        return before, value
+    if lower in _ELIDED:
+        elided = cased(_ELIDED[lower])
+        return head + elided[:-1], elided[-1] + value
+    if lower in _UNCONTRACTED:
+        return head, cased(_UNCONTRACTED[lower]) + value
+    return before, value
 
 
 def provenance(source: str | None) -> str:
@@ -145,11 +262,48 @@ def plural_form(n: Any, language: str | None = None) -> int:
     return 0 if number == 1 else 1
 
 
-class _PluralFormatter(string.Formatter):
-    """``str.format`` plus the ``{n:plural:# card|# cards}`` form."""
+_ARTICLE_A = re.compile(r"(?<![\w'’-])([Aa]) $")
+_AN_BEFORE_U = re.compile(r"u(?!ni|se|su|ti|ra|re|ro|ku)", re.IGNORECASE)
+
+
+def a_or_an(before: str, value: str) -> tuple[str, str]:
+    """English: "a" before a value becomes "an" when the value starts with a vowel sound.
+
+    >>> ["".join(a_or_an(a, word)) for a, word in (("A ", "orange die"), ("a ", "unit"), ("a ", "red"))]
+    ['An orange die', 'a unit', 'a red']
+    """
+    found = _ARTICLE_A.search(before)
+    if not found or not value:
+        return before, value
+    first = value[:1].lower()
+    vowel = (
+        first in "aeioàâäéèêëîïôöœæ"
+        or (first == "u" and _AN_BEFORE_U.match(value))
+        or value.lower().startswith(("hour", "honest", "heir"))
+    )
+    if not vowel:
+        return before, value
+    return before[: found.end(1)] + "n ", value
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``{n:plural:# card|# cards}`` form and, in French, elision."""
 
     def __init__(self, language: str) -> None:
         self.language = language
+
+    def render(self, text: str, values: dict[str, Any]) -> str:
+        out: list[str] = []
+        for literal, field, spec, conversion in self.parse(text):
+            out.append(literal)
+            if field is None:
+                continue
+            value, _ = self.get_field(field, (), values)
+            piece = self.format_field(self.convert_field(value, conversion), spec or "")
+            if out[-1]:
+                out[-1], piece = (elide if self.language == "fr" else a_or_an)(out[-1], piece)
+            out.append(piece)
+        return "".join(out)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if not format_spec.startswith("plural:"):

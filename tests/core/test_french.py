@@ -1,0 +1,115 @@
+"""French that reads as French: every template rendered with vowel-initial names and counts 0, 1, 2.
+
+The i18n layer elides (d', l', qu'…) and contracts (du → de l', au → à l') before a value that starts
+with a vowel sound, for every template; English turns "a" into "an" the same way. These tests render
+every key of both catalogs and fail on a missing elision, on "(s)", on English words in French and
+on the other form of address ("tu" where the catalogs say "vous").
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from gm_assist.core import i18n
+from tests.core.test_i18n import _flat
+
+NAMES = ("Ana", "Éloïse", "Hélène", "Oscar", "ours des cavernes")
+PLURAL = re.compile(r"\{(\w+):plural:[^{}]*\}")
+NOT_ELIDED = re.compile(
+    r"(?<![\w'’-])(de|le|la|que|ne|je|me|te|se|du|au|De|Le|La|Que|Du|Au) (" + "|".join(NAMES) + r")\b"
+)
+# English words that have no business in a French sentence (command tokens in `backticks`, option
+# values after "--x " or "NOM:" and game titles aside).
+ENGLISH = re.compile(
+    r"(?<![\w`\-=:./])(the|and|with|your|board|dice|die|low|medium|high|players?|turn|roll|when|then|"
+    r"arrow|keys|yes|none|next|undo|redo)(?![\w`\-=])",
+    re.IGNORECASE,
+)
+ENGLISH_ALLOWED = {"Mice and Mystics", "Bump in the Night"}
+TU = re.compile(r"(?<![\w-])(tu|ton|ta|tes|toi|te)(?![\w'’])|(?<![\w-])t['’]", re.IGNORECASE)
+
+
+def _fields(text: str) -> list[str]:
+    return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+
+
+def _renderings(language: str, text: str):
+    """``text`` filled every way a table fills it: each name for every name-like field, and the
+    counts 0, 1 and 2 for the fields used as counts."""
+    fields = set(_fields(text))
+    counts = {f for _, f, spec, _ in string.Formatter().parse(text) if f and spec}  # plural, +d…
+    for name in NAMES:
+        for n in (0, 1, 2):
+            params = {f: (n if f in counts else name) for f in fields}
+            yield params, i18n.fill(text, params, language)
+
+
+@pytest.mark.parametrize("language", i18n.LANGS)
+def test_every_template_renders_with_any_name_and_count(language):
+    bad = {}
+    for key, text in _flat(language).items():
+        if not _fields(text) or any(f.isdigit() for f in _fields(text)):
+            continue  # no value, or click's own positional messages (filled by click)
+        for _params, rendered in _renderings(language, text):
+            if (
+                "{" in rendered.replace("{{", "")
+                or ":plural:" in rendered
+                or re.search(r"\w\((s|x|e|es)\)", rendered)
+            ):
+                bad[key] = rendered
+            if language == "fr" and NOT_ELIDED.search(rendered):
+                bad[key] = rendered
+            if language == "en" and re.search(r"(?<![\w'-])[Aa] (Ana|Éloïse|Oscar|ours)\b", rendered):
+                bad[key] = rendered
+    assert bad == {}
+
+
+def test_elision_examples():
+    fr = lambda text, **params: i18n.fill(text, params, "fr")  # noqa: E731
+    assert fr("Le mouton de {name}", name="Ana") == "Le mouton d'Ana"
+    assert fr("Main de {name} : {dice}", name="Éloïse", dice="2 verts") == "Main d'Éloïse : 2 verts"
+    assert fr("Au {monster} de jouer", monster="ours") == "À l'ours de jouer"
+    assert fr("Au {monster} de jouer", monster="crapaud des marais") == "Au crapaud des marais de jouer"
+    assert fr("Le tour de {who}", who="le crapaud") == "Le tour du crapaud"
+    assert fr("Le tour de {who}", who="les crapauds") == "Le tour des crapauds"
+    assert fr("Le tour de {who}", who="héros") == "Le tour de héros"  # aspirated h
+    assert fr("Le tour de {who}", who="Hélène") == "Le tour d'Hélène"  # mute h
+    assert fr("Lancez-le {n} fois", n=2) == "Lancez-le 2 fois"
+    assert fr("{n:plural:# mouton|# moutons} de {name}", n=0, name="Yann") == "0 mouton de Yann"
+    en = lambda text, **params: i18n.fill(text, params, "en")  # noqa: E731
+    assert en("A {colour} die cannot be stored.", colour="orange") == "An orange die cannot be stored."
+    assert en("A {colour} die cannot be stored.", colour="red") == "A red die cannot be stored."
+    assert en("a {what}", what="unit") == "a unit"
+
+
+def test_elision_through_t_follows_the_language():
+    from gm_assist.core import context
+
+    context.reset(lang="fr")
+    assert i18n.t("stuffed_fables.status.hand", stuffie="Éloïse", dice="—") == "Main d'Éloïse : —"
+    assert i18n.t_in("fr", "stuffed_fables.status.hand", stuffie="Ana", dice="—") == "Main d'Ana : —"
+    context.reset(lang="en")
+    assert i18n.t("stuffed_fables.status.hand", stuffie="Ana", dice="—").endswith("Ana: —")
+
+
+def test_no_english_words_in_french_catalogs():
+    found = {}
+    for key, text in _flat("fr").items():
+        plain = re.sub(r"`[^`]*`|\{[^{}]*\}|--[\w-]+|[A-Z]+[=:][^\s,;)]*", "", text)
+        for allowed in ENGLISH_ALLOWED:
+            plain = plain.replace(allowed, "")
+        words = ENGLISH.findall(plain)
+        if words:
+            found[key] = words
+    assert found == {}
+
+
+def test_one_form_of_address_in_french():
+    """The catalogs say "vous" to the table; "tu" nowhere."""
+    found = {
+        key: text for key, text in _flat("fr").items() if TU.search(re.sub(r"`[^`]*`|\{[^{}]*\}", "", text))
+    }
+    assert found == {}
