@@ -251,6 +251,28 @@ def provenance(source: str | None) -> str:
     return t("core.source.fans")
 
 
+# Confidence levels, weakest first (data files write "low-medium", "Low–Medium", "game-facts:high"…).
+_CONFIDENCE_LEVELS = ("low", "low-medium", "medium", "medium-high", "high")
+_CONFIDENCE_WORDS = (*_CONFIDENCE_LEVELS, "rulebook", "faq", "table", "user", "not-found", "choice")
+
+
+def confidence_words(value: str | None, language: str | None = None) -> str:
+    """A figure's confidence in the reader's words: "low-medium" → "faible à moyenne" in French.
+
+    ``--json`` keeps the data's own token; screens show this. A free-text confidence ("seed +
+    game-facts High (bag), Low-Medium (count)") is said by its weakest level.
+
+    >>> confidence_words("game-facts:Low–Medium", "fr"), confidence_words("seed + High, Low (n)", "en")
+    ('faible à moyenne', 'low')
+    """
+    text = (value or "").strip().lower().replace("–", "-").replace("—", "-")
+    text = text.removeprefix("game-facts:").replace("medium-low", "low-medium")
+    found = [level for level in _CONFIDENCE_LEVELS if re.search(rf"(?<![\w-]){level}(?![\w-])", text)]
+    seeded = text.startswith("seed")  # a figure we chose where no source gives one
+    word = text if text in _CONFIDENCE_WORDS else (found[0] if found else "choice" if seeded else "unknown")
+    return t_in(language or lang(), f"core.confidence.{word.replace('-', '_')}")
+
+
 def plural_form(n: Any, language: str | None = None) -> int:
     """0 for the singular form, 1 for the plural: English singular is 1 only, French 0 and 1."""
     try:

@@ -11,4 +11,4 @@ class Message(BaseModel):
 
     model_config = ConfigDict(defer_build=True)
     key: str
-    params: dict[str, str | int] = Field(default_factory=dict)
+    params: dict[str, str | int | dict[str, str]] = Field(default_factory=dict)  # dict: {"en", "fr"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import confidence_words, t
 from gm_assist.rules_ref.cards import Card, all_cards
 
 
@@ -29,7 +29,7 @@ def render_card(card: Card, lang: str, out: Any) -> None:
     )
     out.print(Text(t("rules.show.source", source=card.source), style="dim"))  # wrapped, never cut
     if card.confidence not in ("rulebook", ""):
-        out.print(Text(t("rules.show.confidence", confidence=card.confidence), style="dim"))
+        out.print(Text(t("rules.show.confidence", confidence=confidence_words(card.confidence)), style="dim"))
     related = [all_cards()[r] for r in card.related if r in all_cards()]
     if related:
         out.print(

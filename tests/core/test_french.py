@@ -113,3 +113,29 @@ def test_one_form_of_address_in_french():
         key: text for key, text in _flat("fr").items() if TU.search(re.sub(r"`[^`]*`|\{[^{}]*\}", "", text))
     }
     assert found == {}
+
+
+def test_confidence_said_in_the_readers_words():
+    """Every confidence the data ships is shown in words of the reader's language ("low-medium"
+    never reaches a French screen), and --json keeps the token."""
+    import tomllib
+
+    from gm_assist.core.data import data_dir
+
+    tokens = set()
+    for path in data_dir().rglob("*.toml"):
+        if "i18n" not in path.parts:
+            tokens |= set(re.findall(r'confidence = "([^"]*)"', path.read_text(encoding="utf-8")))
+            tomllib.loads(path.read_text(encoding="utf-8"))
+    assert {"low-medium", "rulebook", "medium"} <= tokens
+    for token in tokens:
+        fr, en = i18n.confidence_words(token, "fr"), i18n.confidence_words(token, "en")
+        assert fr and en and fr != i18n.t_in("fr", "core.confidence.unknown"), token
+        assert not ENGLISH.search(fr), (token, fr)
+
+
+def test_french_screens_say_confidence_in_french(gm):
+    out = gm("--lang", "fr", "insomnia", "tiles").stdout
+    assert not re.search(r"\((low|medium|high)[\w-]*\)", out), out
+    data = gm("--lang", "fr", "insomnia", "tiles", "--json").json
+    assert "not-found" in {tile["confidence"] for tile in data["tiles"]}  # the token, untranslated

@@ -6,10 +6,12 @@ print the same list in the table's language.
 
 from __future__ import annotations
 
+from gm_assist.core.i18n import LANGS, confidence_words
+
 from .model import Event, InsomniaState, Nightmare, PillowTable
 
 
-def _line(key: str, card: str = "insomnia/setup", **params: str | int) -> Event:
+def _line(key: str, card: str = "insomnia/setup", **params: str | int | dict[str, str]) -> Event:
     return Event(key=f"insomnia.setup.{key}", params=params, card=card)
 
 
@@ -32,7 +34,7 @@ def setup_checklist(
                 "insomnia/pillow-scoring",
                 players=n,
                 values=" / ".join(map(str, table.moves)),
-                confidence=table.confidence,
+                confidence={lg: confidence_words(table.confidence, lg) for lg in LANGS},
             )
         )
     lines.append(_line("pieces", names=", ".join(p.name for p in state.players)))

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import confidence_words, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape
 
@@ -161,7 +161,7 @@ def tiles_cmd(
             solo_mark = f" {t('insomnia.tiles.solo_removed')}" if tl.solo_removed else ""
             out.print(
                 f"{escape(tl.fr or '?')} / {escape(tl.en or '?')}: {escape(bonus)} "
-                f"({escape(tl.confidence)}){solo_mark}"
+                f"({escape(confidence_words(tl.confidence))}){solo_mark}"
             )
         out.print(t("insomnia.tiles.next"), markup=False)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, provenance, t
+from gm_assist.core.i18n import confidence_words, lang, provenance, t
 from gm_assist.core.output import escape, why
 from gm_assist.core.output import table as output_table
 
@@ -156,7 +156,7 @@ def table_line(table: PillowTable) -> str:
     woken = t("insomnia.score.woken_rule_rank") if table.woken is None else \
         t("insomnia.score.woken_rule_fixed", spaces=table.woken)
     return t("insomnia.score.table", players=table.players, values=" / ".join(map(str, table.moves)),
-             confidence=table.confidence, source=provenance(table.source), woken=woken)
+             confidence=confidence_words(table.confidence), source=provenance(table.source), woken=woken)
 
 
 def print_solo(out: Any, result: SoloScore) -> None:

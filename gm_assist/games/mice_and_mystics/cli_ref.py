@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import confidence_words, lang, t
 from gm_assist.core.names import resolve
 from gm_assist.core.output import JsonOpt, emit, escape, table, why
 
@@ -200,7 +200,8 @@ def enemies_cmd(json_out: JsonOpt = False) -> None:
                 str(e.battle or "?"),
                 str(e.defense or "?"),
             ]
-            rows.append([e.name.get(lang()), *figures, e.confidence + (" *" if e.overridden else "")])
+            sure = confidence_words(e.confidence) + (" *" if e.overridden else "")
+            rows.append([e.name.get(lang()), *figures, sure])
         cols = [
             t(f"{NS}.ref.{k}")
             for k in ("name", "size", "attack", "wounds", "move", "battle", "defense", "confidence")

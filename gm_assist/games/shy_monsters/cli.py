@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import provenance, t
+from gm_assist.core.i18n import confidence_words, provenance, t
 from gm_assist.core.output import JsonOpt, emit, escape, waiting, why
 
 app = typer.Typer(no_args_is_help=True, help=t("shy_monsters.help.app"))
@@ -144,7 +144,7 @@ def patterns_cmd(
                     t(
                         "shy_monsters.patterns.item",
                         colour=colour_name(p.colour),
-                        confidence=p.confidence or "?",
+                        confidence=confidence_words(p.confidence),
                         flag=flag,
                     )
                 )

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import confidence_words, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, why
 
@@ -121,7 +121,7 @@ def colours_cmd(
                 ", ".join(t(f"stuffed_fables.use.{u}") for u in c.uses),
                 str(c.count),
                 t(f"stuffed_fables.bag_rule.{c.bag}"),
-                c.confidence,
+                confidence_words(c.confidence),
             ]
             for c in colours
         ]

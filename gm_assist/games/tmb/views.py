@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, provenance, t
+from gm_assist.core.i18n import confidence_words, lang, provenance, t
 from gm_assist.core.output import escape, why
 
 from . import report
@@ -50,7 +50,7 @@ def render_setup(check: SetupChecklist, tyrant: Tyrant, out: Any) -> None:
     if tyrant.confidence not in ("high", "rulebook"):
         note = t(
             "tmb.setup.confidence",
-            confidence=t(f"tmb.confidence.{tyrant.confidence}"),
+            confidence=confidence_words(tyrant.confidence),
             source=provenance(tyrant.source),
         )
         out.print(f"  [yellow]{escape(note)}[/yellow]")
@@ -71,7 +71,7 @@ def render_tyrants(out: Any) -> None:
                 str(ty.progress),
                 deck,
                 type_names(ty.baddie_types),
-                t(f"tmb.confidence.{ty.confidence}"),
+                confidence_words(ty.confidence),
             ]
         )
     cols = [

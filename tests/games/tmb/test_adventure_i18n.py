@@ -41,7 +41,7 @@ def test_every_key_used_exists() -> None:
     dynamic = {f"tmb.{group}.{item}" for group, items in {
         "type": ("troll", "orc", "scale", "goblin", "bog", "beast"),
         "mode": ("adventure", "heroic", "legendary"), "setup.mode": ("adventure", "heroic", "legendary"),
-        "stat": ("hp", "dex", "atk", "def", "skill"), "confidence": ("high", "medium", "table"),
+        "stat": ("hp", "dex", "atk", "def", "skill"),
         "encounter": ("success", "failure"),
         "flow": ("ask_base_hp", "ask_base_dex", "ask_base_atk", "ask_base_def"),
         "status.col": ("gearloc", "hp", "stats", "training", "slots", "loot"),
