@@ -18,9 +18,13 @@ PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
 def pre_scan(args: list[str]) -> None:
     """Read the global options before click does, so ``--help`` is already in the right language."""
     values: dict[str, Any] = {}
-    for i, arg in enumerate(args):
-        if arg in ("--lang", "--home", "--session") and i + 1 < len(args):
-            values[arg[2:]] = args[i + 1]
+    names = {"--lang": "lang", "--home": "home", "--session": "session", "-s": "session"}
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in names and i + 1 < len(args):
+            values[names[arg]] = args[i + 1]
+            i += 1  # the option's value is not the command
         elif arg.startswith(("--lang=", "--home=", "--session=")):
             key, _, value = arg[2:].partition("=")
             values[key] = value
@@ -28,6 +32,7 @@ def pre_scan(args: list[str]) -> None:
             values["debug"] = True
         elif not arg.startswith("-"):
             break
+        i += 1
     context.reset(
         session=values.get("session"),
         lang=values.get("lang"),
