@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from gm_assist.core.errors import Cancelled, GmError
+
+T = TypeVar("T")
 
 FORCE_INTERACTIVE = False
 """Tests set this to drive prompts through prompt_toolkit's pipe input."""
@@ -137,6 +139,29 @@ def text(message: str, default: str = "", validate: Callable[[str], str | None] 
         return True if problem is None else problem
 
     return str(_ask(questionary.text(_fit(message), default=default, validate=_check)))
+
+
+def items(message: str, parse: Callable[[str], T], default: str = "", retry: str = "") -> list[T]:
+    """A list typed on one line (comma or space separated), each item read by ``parse``.
+
+    The good items are kept; every bad one is shown with its problem and only the bad ones are
+    asked again (prefilled, to be corrected or erased), with ``retry`` as the question. ``parse``
+    raises :class:`GmError` for a bad item.
+    """
+    kept: list[T] = []
+    answer, question = text(message, default=default), message
+    while True:
+        bad: list[str] = []
+        for item in answer.replace(",", " ").split():
+            try:
+                kept.append(parse(item))
+            except GmError as exc:
+                say(exc.message())
+                bad.append(item)
+        if not bad:
+            return kept
+        question = retry or question
+        answer = text(question, default=" ".join(bad))
 
 
 def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:

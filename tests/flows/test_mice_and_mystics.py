@@ -114,3 +114,78 @@ def test_guided_hints_name_menu_entries(keys, gm, capsys) -> None:  # noqa: ANN0
     assert "lay the initiative track: pick “Lay initiative cards (new enemies)” in the menu" in out
     assert "Lay it first: “Lay initiative cards (new enemies)” in the menu." in out  # error.no_track
     assert "Lay the initiative first: “Lay initiative cards (new enemies)”." in out  # error.nothing_on_tile
+
+
+def _table(gm, *order: str, enemies: tuple[str, ...] = ("rat:2",), lang: str = "en") -> str:  # noqa: ANN001
+    """A session with Tilda and Nez and the track laid in ``order`` (top first)."""
+    assert gm("--lang", lang, GAME, "new", "--mouse", "Tilda", "--mouse", "Nez").exit_code == 0
+    args = [a for e in enemies for a in ("--enemy", e)]
+    assert gm(GAME, "initiative", *args, "--present", ",".join(order)).exit_code == 0
+    return gm("show", "--json").json["session"]["name"]
+
+
+def test_aggressive_card_is_offered_its_swap_when_it_has_acted(keys, gm, capsys) -> None:  # noqa: ANN001
+    """A Rat Warrior's card, having acted, trades places with the card above (its card says so)."""
+    name = _table(gm, "Tilda", "rat", "Nez")
+    assert gm(GAME, "next").exit_code == 0  # Tilda has played: the rats' turn
+    capsys.readouterr()
+    keys.send(keys.ENTER, keys.ENTER, keys.ENTER, menu(keys, "quit", True))  # next, 0 cheese, swap: yes
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert [c.name for c in state.track] == ["rat_warrior", "Tilda", "Nez"]
+    assert state.track[state.turn].name == "Nez"  # Tilda, moved down, does not play twice
+    out = capsys.readouterr().out
+    assert "Aggressive" in out and "mice-and-mystics/minions" in out
+    assert gm("history", "--json").json["entries"][-2]["label"].startswith("Rat Warrior")
+
+
+def test_aggressive_card_on_top_or_a_calm_type_is_not_offered_a_swap(keys, gm) -> None:  # noqa: ANN001
+    name = _table(gm, "rat", "roach", "Tilda", "Nez", enemies=("rat:2", "roach:1"))
+    keys.send(keys.ENTER, keys.ENTER, keys.ENTER, keys.ENTER, menu(keys, "quit", True))  # rats, roach
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert [c.name for c in state.track] == ["rat_warrior", "roach", "Tilda", "Nez"]
+    assert state.turn == 2
+
+
+def test_minions_cheese_is_asked_once_per_turn(keys, gm, capsys) -> None:  # noqa: ANN001
+    """Cheese entered on the wheel during the minions' turn is not asked again when the card ends."""
+    name = _table(gm, "roach", "Tilda", "Nez", enemies=("roach:2",))
+    capsys.readouterr()
+    keys.send(menu(keys, "wheel", True), keys.type("2", clear=1), keys.ENTER, menu(keys, "quit", True))
+    flow.run(name)
+    _, state = load(GAME, name)
+    assert state.wheel == 2 and state.turn == 1 and state.turn_cheese == 0
+    out = capsys.readouterr().out
+    assert "2 cheese already on the wheel this turn" in out
+    assert "Cheese rolled by" not in out
+
+
+def test_a_charmed_mouse_turn_says_it_acts_for_the_enemies(keys, gm, capsys) -> None:  # noqa: ANN001
+    name = _table(gm, "Tilda", "Nez", enemies=())
+    assert gm(GAME, "condition", "Tilda", "charmed").exit_code == 0
+    capsys.readouterr()
+    keys.send(keys.ENTER, menu(keys, "quit", True))
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Tilda is charmed: this turn the mouse acts for the enemies" in out
+    assert "mice-and-mystics/charmed" in out
+    _, state = load(GAME, name)
+    assert "charmed" not in state.mouse("Tilda").conditions  # the charm ended with the turn
+
+
+def test_placement_keeps_the_good_entries_and_asks_again_for_the_bad(keys, gm, capsys) -> None:  # noqa: ANN001
+    name = _table(gm, "Tilda", "Nez", enemies=())
+    capsys.readouterr()
+    keys.send(
+        menu(keys, "place", True),
+        keys.type("A:1 B:x C:3:red", clear=len("A:1 B:3 C:5:red")),
+        keys.type("B:2", clear=3),  # only B is asked again
+        keys.type("roach:3:small", clear=len("roach:3:small")),
+        menu(keys, "quit", True),
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "B:x" in out  # the bad entry named
+    rows = [line for line in out.splitlines() if line.strip().startswith(("│ A", "│ B", "│ C"))]
+    assert len(rows) == 3, out

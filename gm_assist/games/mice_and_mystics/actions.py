@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from gm_assist.core.i18n import LANGS
 from gm_assist.core.session import Action
 
-from . import campaign, rules
+from . import campaign, catalog, rules
 from .model import GAME, EnemyType, Item, MiceState, TrackCard
 
 
@@ -20,6 +20,13 @@ class MiceAction(Action):
     def outcome(self, state: MiceState) -> tuple[MiceState, list[Any]]:
         """The new state and the events the rules raised (recomputed, pure)."""
         return self.apply(state), []
+
+
+def _type_names(ident: str) -> dict[str, str]:
+    """An enemy type's name in each language, for a journal label (its id when the catalog has
+    no such type)."""
+    enemy = catalog.enemies().get(ident)
+    return {language: enemy.name.get(language) if enemy else ident for language in LANGS}
 
 
 class PlaceInitiative(MiceAction):
@@ -46,10 +53,13 @@ class PlaceInitiative(MiceAction):
         """The cards in order as the table reads them: mice by name, enemy types by their name in
         ``language`` (a boss card as ``type/card``)."""
         names = {e.id: e.name.get(language) for e in self.enemies}
-        return ", ".join(
-            c.name if c.kind == "mouse" else "/".join(filter(None, [names.get(c.owner, c.owner), c.card]))
-            for c in self.ordered
-        ) or "-"
+        return (
+            ", ".join(
+                c.name if c.kind == "mouse" else "/".join(filter(None, [names.get(c.owner, c.owner), c.card]))
+                for c in self.ordered
+            )
+            or "-"
+        )
 
 
 class EndTurn(MiceAction):
@@ -79,7 +89,7 @@ class Defeat(MiceAction):
         return self.outcome(state)[0]
 
     def label(self) -> tuple[str, dict[str, Any]]:
-        return ("mice_and_mystics.action.defeat", {"type": self.type, "n": self.count})
+        return ("mice_and_mystics.action.defeat", {"type": _type_names(self.type), "n": self.count})
 
 
 class AddCheese(MiceAction):
@@ -91,7 +101,7 @@ class AddCheese(MiceAction):
     def outcome(self, state: MiceState) -> tuple[MiceState, list[Any]]:
         if self.set_to is not None:
             return state.model_copy(update={"wheel": self.set_to}), []
-        return rules.add_cheese(state, self.n)
+        return rules.minions_cheese(state, self.n)
 
     def apply(self, state: MiceState) -> MiceState:
         return self.outcome(state)[0]
@@ -111,7 +121,7 @@ class SwapUp(MiceAction):
         return rules.swap_up(state, self.type)
 
     def label(self) -> tuple[str, dict[str, Any]]:
-        return ("mice_and_mystics.action.swap", {"type": self.type})
+        return ("mice_and_mystics.action.swap", {"type": _type_names(self.type)})
 
 
 class NewTile(MiceAction):

@@ -11,6 +11,7 @@ from typing import Any
 from gm_assist.core import prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import lang, t
+from gm_assist.core.output import escape, why
 
 from . import actions, catalog, rules
 from .model import Item, MiceState
@@ -119,13 +120,29 @@ def _record(action: Any) -> MiceState:
 
 
 def _next(state: MiceState) -> None:
+    """The current card has played: its minions' cheese (asked once per turn), an aggressive type's
+    swap with the card above, then the next card's turn."""
     card = rules.current_card(state)
     if card is not None and card.kind == "enemy":
-        from .view import card_label
+        from .view import card_label, enemy_name
 
-        cheese = prompts.integer(t(f"{NS}.flow.minion_cheese", card=card_label(card)), default=0, min=0)
-        if cheese:
-            _record(actions.AddCheese(n=cheese))
+        if state.turn_cheese:
+            prompts.say(t(f"{NS}.flow.cheese_already", n=state.turn_cheese, card=card_label(card)))
+        else:
+            cheese = prompts.integer(t(f"{NS}.flow.minion_cheese", card=card_label(card)), default=0, min=0)
+            if cheese:
+                state = _record(actions.AddCheese(n=cheese))
+        aggressive = rules.swap_due(state, catalog.enemies())
+        if aggressive is not None:
+            above = state.track[(state.turn or 1) - 1]
+            ability = catalog.enemies()[aggressive].ability
+            if ability is not None:
+                prompts.show(
+                    lambda out: out.print(f"{escape(ability.get(lang()))} {why('mice-and-mystics/minions')}")
+                )
+            ask = t(f"{NS}.flow.swap", type=enemy_name(aggressive), above=card_label(above))
+            if prompts.confirm(ask, default=True):
+                _record(actions.SwapUp(type=aggressive))
     _record(actions.EndTurn())
 
 
@@ -194,7 +211,7 @@ def _defeat(state: MiceState) -> None:
 
 def _wheel(state: MiceState) -> None:
     n = prompts.integer(t(f"{NS}.flow.wheel", wheel=state.wheel), default=1, min=1)
-    _record(actions.AddCheese(n=n))
+    _record(actions.AddCheese(n=n))  # counted as this turn's: the end of an enemy turn won't ask again
 
 
 MOUSE_CHANGES = (
@@ -257,11 +274,26 @@ def _mouse(state: MiceState) -> None:
 
 
 def _place(state: MiceState) -> None:
-    from .cli import place_cmd
+    from . import parse
+    from .view import render_placement
 
-    spaces = prompts.text(t(f"{NS}.flow.spaces"), default="A:1 B:3 C:5:red")
-    enemies = prompts.text(t(f"{NS}.flow.place_enemies"), default="roach:3:small")
-    place_cmd(spaces.replace(" ", ",").split(","), enemies.replace(" ", ",").split(","), json_out=False)
+    cat = catalog.enemies()
+    spaces = prompts.items(t(f"{NS}.flow.spaces"), parse.space, "A:1 B:3 C:5:red", t(f"{NS}.flow.retry"))
+    if not spaces:
+        raise GmError(f"{NS}.error.no_space")
+    groups = prompts.items(
+        t(f"{NS}.flow.place_enemies"),
+        lambda spec: parse.enemy_group(spec, cat),
+        " ".join(
+            f"{k}:{v}" + (f":{cat[k].size}" if k in cat and cat[k].size else "")
+            for k, v in state.minions.items()
+        )
+        or "roach:3:small",
+        t(f"{NS}.flow.retry"),
+    )
+    result = rules.place_enemies(spaces, groups)
+    names = {g.type: (cat[g.type].name.get(lang()) if g.type in cat else g.type) for g in groups}
+    prompts.show(lambda out: render_placement(result, names, out))
 
 
 def _tile(state: MiceState) -> None:

@@ -70,6 +70,8 @@ class EnemyType(BaseModel):
     battle: int | None = None
     defense: int | None = None
     ability: Localized | None = None
+    aggressive: bool = False
+    """After acting, its initiative card trades places with the card just above (game-facts §3.1)."""
     cards: list[BossCard] = Field(default_factory=list)
     source: str = ""
     confidence: str = ""
@@ -132,6 +134,8 @@ class MiceState(BaseModel):
     turn: int | None = None
     minions: dict[str, int] = Field(default_factory=dict)
     wheel: int = 0
+    turn_cheese: int = Field(default=0, ge=0, le=1_000_000)
+    """Cheese the minions put on the wheel during the current card's turn (asked once per turn)."""
     surged: bool = False
     hourglass: int = 0
     end_page: int | None = None

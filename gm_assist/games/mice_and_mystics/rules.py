@@ -225,6 +225,27 @@ def add_cheese(state: MiceState, n: int) -> tuple[MiceState, list[Event]]:
     return s, events
 
 
+def minions_cheese(state: MiceState, n: int) -> tuple[MiceState, list[Event]]:
+    """Cheese rolled by the minions goes on the wheel (:func:`add_cheese`), and is counted as this
+    turn's, so the end of the turn does not ask for it again."""
+    s, events = add_cheese(state, n)
+    s.turn_cheese += n
+    return s, events
+
+
+def swap_due(state: MiceState, cat: dict[str, EnemyType]) -> str | None:
+    """The aggressive enemy type whose card has just acted and may now trade places with the card
+    above it (game-facts §3.1, e.g. Rat Warrior), or None: not an aggressive card, or already on top.
+
+    Asked before the turn ends, so the card moved down does not act twice (see :func:`swap_up`).
+    """
+    card = current_card(state)
+    if card is None or card.kind != "enemy" or state.turn in (None, 0):
+        return None
+    enemy = cat.get(card.owner)
+    return card.owner if enemy is not None and enemy.aggressive else None
+
+
 def end_turn(state: MiceState) -> tuple[MiceState, list[Event]]:
     """End the current card's turn and move the pointer down the track (wrapping to a new round).
 
@@ -246,6 +267,7 @@ def end_turn(state: MiceState) -> tuple[MiceState, list[Event]]:
             s, more = add_cheese(s, 1)
             events.extend(more)
     s.turn = state.turn + 1
+    s.turn_cheese = 0
     if s.turn >= len(s.track):
         s.turn = 0
         s.round += 1

@@ -192,6 +192,9 @@ def render_turn(state: MiceState, out: Any, hint: bool = True) -> None:
         out.print(f"{escape(t(f'{NS}.turn.minions', runner=runner))} {why('mice-and-mystics/minion-turn')}")
         return
     mouse = next((m for m in state.mice if m.name == card.owner), None)
+    if mouse is not None and "charmed" in mouse.conditions:
+        charmed = escape(t(f"{NS}.turn.charmed", mouse=mouse.name))
+        out.print(f"[bold]{charmed}[/bold] {why('mice-and-mystics/charmed')}")
     blocked = turn_menu(mouse.conditions if mouse else [], catalog.conditions())
     ok = [t(f"{NS}.option.{o}") for o, why_ in blocked.items() if not why_]
     no = [
