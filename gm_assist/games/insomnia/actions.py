@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gm_assist.core.i18n import LANGS, t_in
 from gm_assist.core.session import Action
 
 from . import race, rest
@@ -139,7 +140,10 @@ class RestTile(_InsomniaAction):
         return rest.rest_tile(state, self.name, self.space, self.tile)
 
     def label(self) -> tuple[str, dict[str, Any]]:
-        tile = (self.tile.fr or self.tile.en) if self.tile else "?"
+        if self.tile is None:
+            tile: Any = {lg: t_in(lg, "insomnia.tile_unnamed") for lg in LANGS}
+        else:
+            tile = {"en": self.tile.en or self.tile.fr, "fr": self.tile.fr or self.tile.en}
         return ("insomnia.action.rest_tile", {"name": self.name, "space": self.space, "tile": tile})
 
 

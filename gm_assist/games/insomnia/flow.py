@@ -16,12 +16,6 @@ from . import actions, catalog, rules, view
 from .model import BOARD_SPACES, InsomniaState, Phase
 
 
-def _out() -> Any:
-    from gm_assist.core.output import console
-
-    return console()
-
-
 def new_session() -> str | None:
     """Set-up wizard (rulebook p. 3): players in turn order, nightmare, then the checklist."""
     from gm_assist.core.names import fold
@@ -147,8 +141,12 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
     elif choice in ("nightmare_move", "nightmare_jump"):
         spaces = prompts.integer(t("insomnia.flow.nightmare_spaces"), min=-BOARD_SPACES, max=BOARD_SPACES * 2)
         _record(actions.NightmareAct(jump=choice == "nightmare_jump", spaces=spaces), session_name)
-    elif choice == "scare":
-        _record(actions.Scare(names=[_pick_sheep(state, t("insomnia.flow.which_sheep"))]), session_name)
+    elif choice == "scare":  # a nightmare card may scare several sheep at once (the Wolf's): one step
+        names = [p.name for p in state.players if p.in_race]
+        chosen = prompts.checkbox(t("insomnia.flow.which_sheep_scared"), names)
+        if not chosen:
+            raise Cancelled
+        _record(actions.Scare(names=chosen), session_name)
     elif choice == "dodos":
         who = _pick_sheep(state, t("insomnia.flow.which_sheep"))
         _record(
@@ -170,8 +168,19 @@ def _offer_bed(state: InsomniaState, who: str, session_name: str) -> None:
 
 def _scoring_step(state: InsomniaState, session_name: str) -> str | None:
     """End of race (p. 9): show the reference values, let the table correct them, score."""
+    from .rest import race_entries
+
     table = None
-    if not state.solo:
+    winners = [] if state.solo else rules.victory(race_entries(state))[0]
+    if winners:  # someone reached their pillow: the race has a winner and no pillow moves (p. 9)
+        table = catalog.table_for(len(state.players))
+        prompts.say(t("insomnia.flow.race_won", names=", ".join(winners)))
+        try:
+            if not prompts.confirm(t("insomnia.flow.score_now"), default=True):
+                return "leave"
+        except Cancelled:
+            return "leave"
+    elif not state.solo:
         table = catalog.table_for(len(state.players))
         prompts.say(view.table_line(table))
 
@@ -237,7 +246,6 @@ def _rest_step(state: InsomniaState, session_name: str) -> str | None:
 
 def _game_over(state: InsomniaState) -> None:
     """The end: winners; in solo, the final score and rank title (rulebook p. 11)."""
-    prompts.say(t("insomnia.next.over", names=", ".join(state.winners)))
-    result = view.final_solo_score(state)
+    result = view.final_solo_score(state)  # the winners are on the panel just shown
     if result is not None:
         prompts.show(lambda out: view.print_solo(out, result))

@@ -40,6 +40,13 @@ def _copy(state: InsomniaState) -> InsomniaState:
     return new
 
 
+def _step(state: InsomniaState) -> InsomniaState:
+    """:func:`_copy` for a step of the race: a chance to go to bed out of turn passes with it."""
+    new = _copy(state)
+    _moment_passes(new)
+    return new
+
+
 def _need_phase(state: InsomniaState, *phases: Phase) -> None:
     if state.phase not in phases:
         raise GmError(f"insomnia.error.phase_{phases[0].value}", phase=state.phase.value)
@@ -76,7 +83,7 @@ def new_game(names: list[str], nightmare: str = "wolf", solo: bool = False) -> I
     if solo and len(names) != 1:
         raise GmError("insomnia.error.solo_one_player", count=len(names))
     if not solo and not 2 <= len(names) <= 4:
-        raise GmError("insomnia.error.player_count", count=len(names))
+        raise GmError("insomnia.error.game_player_count", count=len(names))
     state = InsomniaState(players=[Sheep(name=n) for n in names], nightmare=nightmare, solo=solo)
     return start_race(state, race=1)
 
@@ -115,7 +122,7 @@ def _scare(state: InsomniaState, sheep: Sheep) -> None:
 def scare(state: InsomniaState, names: Iterable[str]) -> InsomniaState:
     """Scare the named sheep (a nightmare card or a dream tile says so; p. 8): a second scare wakes
     a sheep up."""
-    new = _copy(state)
+    new = _step(state)
     for name in names:
         _scare(new, _in_race(new, name))
     return _after(new)
@@ -123,7 +130,7 @@ def scare(state: InsomniaState, names: Iterable[str]) -> InsomniaState:
 
 def brave(state: InsomniaState, name: str) -> InsomniaState:
     """Pull yourself together (se ressaisir, p. 9): a scared sheep stands up again (dream tiles)."""
-    new = _copy(state)
+    new = _step(state)
     sheep = _in_race(new, name)
     if sheep.status is not SheepStatus.scared:
         raise GmError("insomnia.error.not_scared", name=name)
@@ -144,7 +151,7 @@ def move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
     """
     if spaces == 0:
         raise GmError("insomnia.error.zero_move")
-    new = _copy(state)
+    new = _step(state)
     sheep = _in_race(new, name)
     start = sheep.space or 0
     if spaces > 0:
@@ -185,7 +192,7 @@ def gain_dodos(state: InsomniaState, name: str, dodos: int) -> InsomniaState:
     """Add dodos to a sheep's score (a dream tile or a card gives them; p. 5)."""
     if dodos == 0:
         raise GmError("insomnia.error.zero_dodos")
-    new = _copy(state)
+    new = _step(state)
     sheep = _in_race(new, name)
     sheep.score = max(0, sheep.score + dodos)
     _ev(new, "dodos", "", name=name, dodos=dodos, score=sheep.score)
@@ -215,6 +222,16 @@ def end_turn(state: InsomniaState) -> InsomniaState:
         p.can_go_to_bed = False
     _pass_turn(new)
     return new
+
+
+def _moment_passes(state: InsomniaState, keep: str | None = None) -> None:
+    """A sheep moved over the fence on another player's turn (the *Guider le troupeau* tile, rulebook
+    p. 12) may go to bed at that moment only: the next step closes that chance. The active sheep
+    keeps its own until its turn ends (p. 6)."""
+    active = state.players[state.active].name
+    for p in state.players:
+        if p.name not in (active, keep):
+            p.can_go_to_bed = False
 
 
 def _pass_turn(state: InsomniaState) -> None:
@@ -268,7 +285,7 @@ def nightmare_jump(state: InsomniaState, spaces: int | None = None, to: int | No
         raise GmError("insomnia.error.space_range", space=to)
     if to == state.nightmare_space:
         raise GmError("insomnia.error.zero_move")
-    new = _copy(state)
+    new = _step(state)
     new.nightmare_space = to
     _ev(new, "nightmare_jumped", "insomnia/nightmare-jump", space=to)
     for sheep in running(new):
@@ -281,7 +298,7 @@ def _nightmare(state: InsomniaState, spaces: int, jump: bool) -> InsomniaState:
     _need_phase(state, Phase.race)
     if spaces == 0:
         raise GmError("insomnia.error.zero_move")
-    new = _copy(state)
+    new = _step(state)
     start = new.nightmare_space or 0
     if spaces < 0:
         if new.nightmare_space is None:

@@ -84,10 +84,22 @@ def summary(state: InsomniaState) -> dict[str, Any]:
             for p in state.players
         ],
         "tiles": {str(k): v for k, v in sorted(state.tiles.items())},
+        "tile_names": {str(k): tile_name(v) for k, v in sorted(state.tiles.items())},
         "winners": state.winners,
         "solo_score": final_solo_score(state),
         "next": next_hint(state),
     }
+
+
+def tile_name(tile_id: str) -> str:
+    """A board tile as the table reads it: its name in the reader's language, or "face up, not
+    named" for a tile the table did not name (the app never guesses it)."""
+    from . import catalog
+
+    tile = catalog.tile_by_id(tile_id)
+    if tile is None:
+        return t("insomnia.tile_unnamed")
+    return (tile.fr or tile.en) if lang() == "fr" else (tile.en or tile.fr)
 
 
 def final_solo_score(state: InsomniaState) -> SoloScore | None:
@@ -138,8 +150,15 @@ def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
     for name in result.players:
         rank = str(result.ranks[name]) if result.ranks[name] else t("insomnia.score.woken_rank")
         before = result.pillows[name] + result.moves[name]
-        rows.append([name, str(result.counted[name]), rank, f"-{result.moves[name]}",
-                     f"{before} → {result.pillows[name]}"])
+        rows.append(
+            [
+                name,
+                str(result.counted[name]),
+                rank,
+                f"-{result.moves[name]}",
+                f"{before} → {result.pillows[name]}",
+            ]
+        )
     cols = [t(f"insomnia.view.col_{col}") for col in ("player", "dodos", "rank", "move", "pillow")]
     out.print(output_table(t("insomnia.score.title"), cols, rows))
     out.print(f"{escape(table_line(table))} {why('insomnia/pillow-scoring')}")
@@ -152,11 +171,20 @@ def print_score(out: Any, result: RaceScore, table: PillowTable) -> None:
 
 
 def table_line(table: PillowTable) -> str:
-    """"Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
-    woken = t("insomnia.score.woken_rule_rank") if table.woken is None else \
-        t("insomnia.score.woken_rule_fixed", spaces=table.woken)
-    return t("insomnia.score.table", players=table.players, values=" / ".join(map(str, table.moves)),
-             confidence=confidence_words(table.confidence), source=provenance(table.source), woken=woken)
+    """ "Reference tile, 3 players: 10 / 7 / 5 (confidence: low-medium, source …)"."""
+    woken = (
+        t("insomnia.score.woken_rule_rank")
+        if table.woken is None
+        else t("insomnia.score.woken_rule_fixed", spaces=table.woken)
+    )
+    return t(
+        "insomnia.score.table",
+        players=table.players,
+        values=" / ".join(map(str, table.moves)),
+        confidence=confidence_words(table.confidence),
+        source=provenance(table.source),
+        woken=woken,
+    )
 
 
 def print_solo(out: Any, result: SoloScore) -> None:
@@ -217,8 +245,13 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
         if space not in state.tiles:
             continue
         tile = catalog.tile_by_id(state.tiles[space])
-        tiles.append({"space": space, "id": state.tiles[space] or None,
-                      "name": {"en": tile.en or tile.fr, "fr": tile.fr or tile.en} if tile else None})
+        tiles.append(
+            {
+                "space": space,
+                "id": state.tiles[space] or None,
+                "name": {"en": tile.en or tile.fr, "fr": tile.fr or tile.en} if tile else None,
+            }
+        )
     solo = final_solo_score(state)
     next_key, next_params = next_step(state)
     return {
@@ -234,8 +267,11 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
         "sheep": sheep,
         "active": state.players[state.active].name if racing else None,
         "resting": resting,
-        "nightmare": {"id": state.nightmare, "name": both(f"insomnia.nightmare.{state.nightmare}"),
-                      "space": state.nightmare_space},
+        "nightmare": {
+            "id": state.nightmare,
+            "name": both(f"insomnia.nightmare.{state.nightmare}"),
+            "space": state.nightmare_space,
+        },
         "winners": list(state.winners),
         "solo_score": solo.score if solo else None,
         "solo_title": {"en": solo.title.en, "fr": solo.title.fr} if solo else None,
