@@ -205,14 +205,19 @@ def confirm(message: str, default: bool = True) -> bool:
 
 
 def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) -> list[Any]:
-    """Pick any number of ``choices``."""
+    """Pick any number of ``choices`` (the keys said in the interface language, never questionary's
+    English "(Use arrow keys to move, <space> to select…)")."""
     import questionary
+
+    from gm_assist.core.i18n import t
 
     require_tty()
     items = _choices(choices)
     for item in items:
         item.checked = item.value in default
-    return list(_ask(questionary.checkbox(_fit(message), choices=items)))
+    return list(
+        _ask(questionary.checkbox(_fit(message), choices=items, instruction=t("core.prompt.checkbox_hint")))
+    )
 
 
 def say(message: str) -> None:

@@ -139,3 +139,35 @@ def test_french_screens_say_confidence_in_french(gm):
     assert not re.search(r"\((low|medium|high)[\w-]*\)", out), out
     data = gm("--lang", "fr", "insomnia", "tiles", "--json").json
     assert "not-found" in {tile["confidence"] for tile in data["tiles"]}  # the token, untranslated
+
+
+@pytest.mark.parametrize("language", i18n.LANGS)
+def test_prompts_say_their_keys_in_the_interface_language(monkeypatch, language):
+    """questionary's own hints are English ("(Use arrow keys)"): every prompt passes ours."""
+    import questionary
+
+    from gm_assist.core import context, prompts
+
+    context.reset(lang=language)
+    seen: dict[str, object] = {}
+
+    class Answer:
+        def __init__(self, kind: str, kwargs: dict) -> None:
+            seen[kind] = kwargs.get("instruction")
+
+        def unsafe_ask(self, *args, **kwargs):  # noqa: ANN002, ANN003
+            return []
+
+        ask = unsafe_ask
+
+    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    monkeypatch.setattr(prompts, "_ask", lambda question, extra=None: [])
+    monkeypatch.setattr(questionary, "checkbox", lambda *a, **k: Answer("checkbox", k))
+    monkeypatch.setattr(questionary, "select", lambda *a, **k: Answer("select", k))
+    prompts.checkbox("?", ["a", "b"])
+    prompts.select("?", ["a", "b"])
+    assert seen == {
+        "checkbox": i18n.t("core.prompt.checkbox_hint"),
+        "select": i18n.t("core.prompt.select_hint"),
+    }
+    assert all(ENGLISH.search(str(v)) is None for v in seen.values()) or language == "en"
