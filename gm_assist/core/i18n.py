@@ -273,6 +273,27 @@ def confidence_words(value: str | None, language: str | None = None) -> str:
     return t_in(language or lang(), f"core.confidence.{word.replace('-', '_')}")
 
 
+# French colour words that never take the plural (a noun used as a colour: "5 dés orange").
+_INVARIABLE = frozenset({"orange", "marron", "crème", "olive", "turquoise", "argent", "or", "kaki", "ivoire"})
+
+
+def agree(word: str, n: Any, language: str | None = None) -> str:
+    """An adjective after a count, agreed in number: French adds the plural ("5 verts", "2 blancs";
+    "5 orange" stays, as do compound colours); English adjectives never change.
+
+    >>> [agree(w, n, "fr") for w, n in (("vert", 5), ("orange", 3), ("gris", 2), ("bleu ciel", 2))]
+    ['verts', 'orange', 'gris', 'bleu ciel']
+    >>> agree("green", 5, "en")
+    'green'
+    """
+    language = language or lang()
+    if language != "fr" or plural_form(n, "fr") == 0 or " " in word or "-" in word:
+        return word
+    if word.lower() in _INVARIABLE or word[-1:].lower() in ("s", "x", "z"):
+        return word
+    return word + "s"
+
+
 def plural_form(n: Any, language: str | None = None) -> int:
     """0 for the singular form, 1 for the plural: English singular is 1 only, French 0 and 1."""
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import agree, lang, t
 
 from . import bag
 from .model import Colour, SfState
@@ -25,7 +25,7 @@ def colour_name(colours: list[Colour], colour_id: str) -> str:
 
 def pool_text(colours: list[Colour], pool: dict[str, int]) -> str:
     """ "2 orange, 1 black" in the order of the colour table; "—" when empty."""
-    parts = [f"{pool[c.id]} {c.name(lang())}" for c in colours if pool.get(c.id)]
+    parts = [f"{pool[c.id]} {agree(c.name(lang()), pool[c.id])}" for c in colours if pool.get(c.id)]
     return ", ".join(parts) or "—"
 
 
@@ -75,12 +75,22 @@ def next_step(state: SfState) -> tuple[str, str]:
     return "actions", t("stuffed_fables.next.actions", cmd=CMD)
 
 
+def slot_name(slot: str) -> str:
+    """A slot as the table calls it: the stuffie's board in the reader's language ("plateau"), any
+    other slot by the name the table gave it."""
+    return t("stuffed_fables.table.board") if slot == "board" else slot
+
+
+def die_name(state: SfState, die: str | None) -> str:
+    """A stored die's colour, "—" for an empty slot."""
+    return colour_name(state.colours, die) if die else "—"
+
+
 def slots_text(state: SfState, name: str) -> str:
     """ "board: orange; brave1 ★: —" — each slot of a stuffie and its die (★ = brave card)."""
     s = next(x for x in state.stuffies if x.name == name)
     return "; ".join(
-        f"{sl.name}{' ★' if sl.brave else ''}: {colour_name(state.colours, sl.die) if sl.die else '—'}"
-        for sl in s.slots
+        f"{slot_name(sl.name)}{' ★' if sl.brave else ''}: {die_name(state, sl.die)}" for sl in s.slots
     )
 
 
