@@ -181,3 +181,10 @@ def test_french_screens_agree_colours_and_name_the_board(gm):
     assert "plateau" in out and "board" not in out
     out = gm("--lang", "en", "stuffed-fables", "status").stdout
     assert "5 green" in out and "board" in out
+
+
+def test_the_french_editions_words():
+    """Stuffing is « rembourrage » (the French summary's « remboursement », a refund, is a slip)."""
+    found = {k: v for k, v in _flat("fr").items() if "rembours" in v.lower()}
+    assert found == {}
+    assert i18n.t_in("fr", "stuffed_fables.use.stuffing") == "rembourrage"
