@@ -152,14 +152,27 @@ def roll_cmd(
 
 @app.command("odds", help=t("core.help.odds"))
 def odds_cmd(
-    expression: Annotated[
-        list[str], typer.Argument(help=t("core.opt.odds_expression"))
-    ],
+    expression: Annotated[list[str], typer.Argument(help=t("core.opt.odds_expression"))],
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.odds_cli import odds
 
     odds(" ".join(expression), json_out)
+
+
+@app.command("stats", help=t("core.help.stats"))
+def stats_cmd(
+    game: Annotated[str | None, typer.Argument(help=t("core.opt.stats_game"))] = None,
+    since: Annotated[str | None, typer.Option("--since", help=t("core.opt.stats_since"))] = None,
+    player: Annotated[str | None, typer.Option("--player", help=t("core.opt.stats_player"))] = None,
+    session: Annotated[str | None, typer.Option("--session", help=t("core.opt.stats_session"))] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help=t("core.opt.stats_csv"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=t("core.opt.force"))] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    from gm_assist.core.stats_cli import stats
+
+    stats(game, since, player, session, csv, force, json_out)
 
 
 @app.command("play", help=t("core.help.play"))

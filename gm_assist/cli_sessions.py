@@ -129,20 +129,13 @@ def export_cmd(
     output: Annotated[Path | None, typer.Option("--output", "-o", help=t("core.opt.output"))] = None,
     force: Annotated[bool, typer.Option("--force", help=t("core.opt.force"))] = False,
 ) -> None:
-    from gm_assist.core.manage import export, export_target, write_export
+    from gm_assist.core.manage import export, output_target, write_export
     from gm_assist.core.output import err
 
     data = export(name)
-    try:
-        target = export_target(output, force)
-    except GmError as exc:
-        from gm_assist.core.prompts import confirm, is_interactive
-
-        if exc.key != "core.error.export_exists" or not is_interactive():
-            raise
-        if not confirm(t("core.export.replace", path=str(output)), default=False):
-            return
-        target = export_target(output, force=True)
+    go, target = output_target(output, force)
+    if not go:
+        return
     text = write_export(data, target)
     if target is None:
         typer.echo(text)

@@ -27,6 +27,7 @@ def home_menu() -> None:
                     ("new", t("core.menu.new")),
                     ("rules", t("core.menu.rules")),
                     ("dice", t("core.menu.dice")),
+                    ("stats", t("core.menu.stats")),
                     ("settings", t("core.menu.settings")),
                     ("table", t("core.menu.table")),
                     ("quit", t("core.menu.quit")),
@@ -120,6 +121,13 @@ def _settings() -> None:
     say(t("core.menu.lang_set"))
 
 
+def _stats() -> None:
+    """The story of the family's games: every game's statistics, with their charts."""
+    from gm_assist.core.stats_cli import stats
+
+    stats(None, None, None, None, None, False, False)
+
+
 def _table() -> None:
     """Start the live table view in the background (issue 16): its URL, and a QR code for the
     local network, so that a family never needs a second terminal. It follows the current session
@@ -152,6 +160,7 @@ _ACTIONS = {
     "new": _new,
     "rules": _rules,
     "dice": _dice,
+    "stats": _stats,
     "settings": _settings,
     "table": _table,
 }

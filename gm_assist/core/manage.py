@@ -240,14 +240,37 @@ def export_target(output: Path | None, force: bool = False) -> Path | None:
     return target
 
 
-def write_export(data: dict[str, Any], output: Path | None) -> str:
-    """The export's JSON text, written to ``output`` (atomically) when given."""
+def output_target(output: Path | None, force: bool = False) -> tuple[bool, Path | None]:
+    """:func:`export_target` for a command that writes a file (``export -o``, ``stats --csv``): an
+    existing file is replaced only with ``force`` or after the table says yes on a terminal.
+    Returns (go on?, target; None for stdout)."""
+    from gm_assist.core.i18n import t
+
+    try:
+        return True, export_target(output, force)
+    except GmError as exc:
+        from gm_assist.core.prompts import confirm, is_interactive
+
+        if exc.key != "core.error.export_exists" or not is_interactive():
+            raise
+        if not confirm(t("core.export.replace", path=str(output)), default=False):
+            return False, None
+        return True, export_target(output, force=True)
+
+
+def write_text(text: str, output: Path | None) -> None:
+    """Write ``text`` to ``output`` atomically (nothing when None: the caller prints it)."""
     from gm_assist.core.store import atomic_write_text
 
-    text = json.dumps(data, ensure_ascii=False, indent=2)
     if output is not None:
         try:
-            atomic_write_text(output, text + "\n")
+            atomic_write_text(output, text)
         except OSError as exc:
             raise EnvError("core.error.file_unwritable", path=str(output), detail=str(exc)) from exc
+
+
+def write_export(data: dict[str, Any], output: Path | None) -> str:
+    """The export's JSON text, written to ``output`` (atomically) when given."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    write_text(text + "\n", output)
     return text

@@ -338,3 +338,20 @@ def test_the_guided_mode_turns_the_collector_back_on():
         "print(gc.isenabled(), gc.get_freeze_count())\n"
     )
     assert untouched.stdout.split() == ["True", "0"]
+
+
+def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
+    """`stats` reads sessions and journals: no web stack, no icepool, no prompts, and of each game
+    only its model and its stats module (no actions, flows or views)."""
+    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
+    made = subprocess.run([sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+                          capture_output=True, text=True, env=env)
+    assert made.returncode == 0, made.stderr
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", "stats", "--json"],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr[-800:]
+    assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
+    assert not [m for m in loaded if m.split(".")[0] in WEB + ODDS_ONLY + ("questionary", "prompt_toolkit")]
+    for part in ("actions", "battle_actions", "flow", "battle_flow", "cli"):
+        assert not [m for m in loaded if m.startswith("gm_assist.games.") and m.endswith(f".{part}")], part

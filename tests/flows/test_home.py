@@ -6,11 +6,11 @@ import re
 
 from gm_assist.flow import home_menu
 
-# home menu entries: 0 resume, 1 new, 2 rules, 3 dice, 4 settings, 5 table view, 6 quit
+# home menu entries: 0 resume, 1 new, 2 rules, 3 dice, 4 statistics, 5 settings, 6 table view, 7 quit
 
 
 def test_quit(keys, capsys):
-    keys.send(keys.select(6))
+    keys.send(keys.select(7))
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
@@ -28,20 +28,20 @@ def test_ctrl_c_at_home_leaves_cleanly(keys, capsys):
 
 
 def test_dice_then_back(keys, capsys):
-    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(6))
+    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(7))
     home_menu()
     out = capsys.readouterr().out
     assert "3d6+2" in out and "→" in out and "Back to the menu" in out
 
 
 def test_dice_refuses_bad_expression(keys, capsys):
-    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(6))
+    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(7))
     home_menu()
     assert "2x:" not in capsys.readouterr().out  # never rolled; the prompt kept asking until Esc
 
 
 def test_settings_switches_language(keys, capsys, home):
-    keys.send(keys.select(4), keys.UP, keys.ENTER, keys.select(6))  # cursor starts on the current language
+    keys.send(keys.select(5), keys.UP, keys.ENTER, keys.select(7))  # cursor starts on the current language
     home_menu()
     out = capsys.readouterr().out
     assert "À la prochaine partie" in out
@@ -51,26 +51,26 @@ def test_settings_switches_language(keys, capsys, home):
 
 
 def test_resume_without_sessions(keys, capsys):
-    keys.send(keys.select(0), keys.select(6))
+    keys.send(keys.select(0), keys.select(7))
     home_menu()
     assert "No saved game yet" in capsys.readouterr().out
 
 
 def test_new_game_lists_registered_games_and_cancel_goes_back(keys, capsys):
-    keys.send(keys.select(1), keys.ESC, keys.select(6))
+    keys.send(keys.select(1), keys.ESC, keys.select(7))
     home_menu()
     assert "Back to the menu" in capsys.readouterr().out
 
 
 def test_rules_lookup_from_home(keys, capsys):
-    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(6))
+    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(7))
     home_menu()
     assert "Fatigue" in capsys.readouterr().out
 
 
 def test_resume_opens_the_game_menu(keys, capsys, gm):
     assert gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").exit_code == 0
-    keys.send(keys.select(0), keys.ENTER, keys.ESC, keys.select(6))
+    keys.send(keys.select(0), keys.ENTER, keys.ESC, keys.select(7))
     home_menu()
     out = capsys.readouterr().out
     assert "Ana" in out and "See you next game" in out  # the Insomnia menu showed the race
@@ -97,7 +97,7 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
     import urllib.request
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
-    keys.send(keys.select(5), keys.ENTER, keys.select(5), keys.ENTER, keys.select(6))
+    keys.send(keys.select(6), keys.ENTER, keys.select(6), keys.ENTER, keys.select(7))
     from gm_assist.table import server
 
     seen = {}
@@ -128,7 +128,7 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
 
 
 def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(keys, capsys):
-    keys.send(keys.select(5), keys.DOWN, keys.ENTER, keys.select(6))
+    keys.send(keys.select(6), keys.DOWN, keys.ENTER, keys.select(7))
     home_menu()
     out = capsys.readouterr().out
     assert re.search(r"http://[\d.]+:\d+/\?token=[\w-]{16,}", out)
@@ -136,3 +136,17 @@ def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(key
     from gm_assist.table import server
 
     assert server._BACKGROUND is None
+
+
+def test_statistics_from_home(keys, capsys, gm):
+    """The home menu's "Statistics" entry shows every game's figures, then comes back."""
+    gm("insomnia", "new", "-p", "Ana", "-p", "Bo")
+    for step in (["dodos", "40"], ["move", "11"], ["bed"], ["nightmare", "move", "11"], ["end-race"]):
+        assert gm("insomnia", *step).exit_code == 0
+    capsys.readouterr()
+    keys.send(keys.select(4), keys.select(7))
+    home_menu()
+    out = capsys.readouterr().out
+    assert "Wins per player (won/played): Ana 1/1, Bo 0/1." in out
+    assert "Too Many Bones" in out and "0 games finished" in out
+    assert "Back to the menu" in out and "gm-assist stats" not in out

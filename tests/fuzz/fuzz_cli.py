@@ -37,6 +37,9 @@ class Command:
         return " ".join(self.path)
 
 
+OUTPUT_OPTIONS = {("stats",): ("csv", "force")}
+
+
 def discover() -> list[Command]:
     """Every command of the real CLI that takes ``--json`` (one per callback: aliases share theirs)."""
     import typer
@@ -60,7 +63,10 @@ def discover() -> list[Command]:
         if not any("--json" in p.opts for p in cmd.params):
             return  # `tour`, `export`, `play`: no JSON document to check (or a terminal)
         seen.add(original)
-        params = [p for p in cmd.params if "--json" not in p.opts and p.name != "help"]
+        # an option that writes the file the user names (`stats --csv FILE`, like `export -o`) is
+        # left out: writing outside the home is its purpose (tests/stats cover its refusals)
+        left_out = ("help", *OUTPUT_OPTIONS.get(path, ()))
+        params = [p for p in cmd.params if "--json" not in p.opts and p.name not in left_out]
         seeds = [[a.replace("\u00a0", " ") for a in s.split(" ") if a] for s in SEEDS.get(" ".join(path), [])]
         found.append(Command(path, params, seeds))
 

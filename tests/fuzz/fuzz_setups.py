@@ -114,6 +114,7 @@ SEEDS: dict[str, list[str]] = {
                "files/future_game.json", "files/truncated.json"],
     "undo": ["", "2"], "redo": [""], "history": ["tmb-1", ""], "doctor": ["", "--fix"],
     "roll": ["2d6+1 --seed 7", "d6"], "odds": ["2d6+d4 >= 7", "4d6kh3"],
+    "stats": ["", "tmb", "insomnia --since 2026-01-01", "--player Ana", "--session tmb-1"],
     # tmb
     "tmb tyrants": [""], "tmb setup": ["--tyrant Nom --gearlocs 2", "--tyrant drellen -g 1 --mode legendary"],
     "tmb new": ["--tyrant Nom --gearloc Tantrum --gearloc Boomer --hp Tantrum=5"],
