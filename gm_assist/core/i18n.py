@@ -112,6 +112,8 @@ def fill(text: str, params: dict[str, Any], language: str) -> str:
     "Le mouton d'Éloïse"
     >>> fill("{n:plural:# mouton|# moutons}", {"n": 0}, "fr")
     '0 mouton'
+    >>> fill("{winks} dodos", {"winks": 22.5}, "fr"), fill("{winks} winks", {"winks": 22.5}, "en")
+    ('22,5 dodos', '22.5 winks')
     """
     if not params:
         return text
@@ -350,7 +352,10 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if not format_spec.startswith("plural:"):
-            return super().format_field(value, format_spec)
+            text = super().format_field(value, format_spec)
+            if self.language == "fr" and isinstance(value, float):
+                return text.replace(".", ",")  # "22,5 dodos": the French decimal comma
+            return text
         forms = format_spec.removeprefix("plural:").split("|")
         form = forms[min(plural_form(value, self.language), len(forms) - 1)]
         return form.replace("#", str(value))

@@ -254,6 +254,44 @@ def report(game: str | None, filters: Filters) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class Block:
+    """One game's statistics as any screen shows them: title, the counts line, the game's own lines
+    and its charts, in one language."""
+
+    game: str
+    title: str
+    counts: str
+    lines: list[str]
+    charts: list[Chart]
+
+
+def blocks(data: dict[str, Any], language: str) -> list[Block]:
+    """The ``report`` document as the terminal and the table view show it, in ``language``."""
+    from functools import partial
+
+    from gm_assist.core.i18n import t_in
+    from gm_assist.games import GAMES
+
+    tr = partial(t_in, language)
+    out = []
+    for game, figures in data["games"].items():
+        shown = figures["played"] or figures["ongoing"]
+        stats = _game_stats(game)
+        out.append(
+            Block(
+                game=game,
+                title=tr(GAMES[game].title_key),
+                counts=tr(
+                    "core.stats.counts", **{k: figures[k] for k in ("played", "won", "lost", "ongoing")}
+                ),
+                lines=stats.lines(figures, tr, language) if shown else [],
+                charts=stats.charts(figures, tr, language) if shown else [],
+            )
+        )
+    return out
+
+
 def csv_text(records: dict[str, list[Record]]) -> str:
     """One row per finished game: game, session, start, end, outcome, players, winners, then every
     game's own figures (empty where a game has none)."""

@@ -8,7 +8,6 @@ within 80 columns, and in plain ASCII when the output is not a UTF-8 terminal (a
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -74,37 +73,24 @@ def _write_csv(
 def render(data: dict[str, Any], out: Any, language: str) -> None:
     """The statistics as text: one block per game (counts, the game's own figures, its charts),
     then the sessions that could not be read."""
-    from gm_assist.games import GAMES, module
+    from gm_assist.core.output import escape
+    from gm_assist.core.stats import blocks
 
-    tr = partial(t_in, language)
     fancy = bool(out.is_terminal) and out.encoding.lower().startswith("utf")
     width = min(out.width, WIDTH) if out.is_terminal else WIDTH
-    for game_id, figures in data["games"].items():
-        title = tr(GAMES[game_id].title_key)
-        out.print(f"[bold]{_escape(title)}[/bold]")
-        out.print(
-            tr("core.stats.counts", **{k: figures[k] for k in ("played", "won", "lost", "ongoing")}),
-            markup=False,
-        )
-        if not (figures["played"] or figures["ongoing"]):
-            continue
-        stats = module(game_id, "stats")
-        for line in stats.lines(figures, tr, language):
+    for block in blocks(data, language):
+        out.print(f"[bold]{escape(block.title)}[/bold]")
+        out.print(block.counts, markup=False)
+        for line in block.lines:
             out.print(f"  {line}", markup=False)
-        for chart in stats.charts(figures, tr, language):
+        for chart in block.charts:
             for line in chart_lines(chart, fancy, width):
                 out.print(line, markup=False, highlight=False)
     if data["skipped"]:
-        out.print(f"[bold]{_escape(tr('core.stats.skipped'))}[/bold]")
+        out.print(f"[bold]{escape(t_in(language, 'core.stats.skipped'))}[/bold]")
         for item in data["skipped"]:
-            out.print(f"  {tr('core.stats.skipped_one', **item)}", markup=False)
+            out.print(f"  {t_in(language, 'core.stats.skipped_one', **item)}", markup=False)
     out.print(t("core.stats.next"), markup=False)  # the guided mode names its menu instead
-
-
-def _escape(text: str) -> str:
-    from gm_assist.core.output import escape
-
-    return escape(text)
 
 
 def chart_lines(chart: Chart, fancy: bool = True, width: int = WIDTH) -> list[str]:

@@ -237,6 +237,36 @@ class Guard:
         await self.app(scope, receive, send)
 
 
+def stats_context(language: str) -> dict[str, Any]:
+    """What the ``/stats`` page shows, in ``language`` (read from the saved sessions, never written)."""
+    from gm_assist.core import stats as core
+    from gm_assist.core.i18n import t_in
+    from gm_assist.table.charts import svg
+
+    data = core.report(None, core.Filters())
+    games = [
+        {
+            "id": b.game,
+            "title": b.title,
+            "counts": b.counts,
+            "lines": b.lines,
+            "charts": [{"title": c.title, "svg": svg(c)} for c in b.charts],
+        }
+        for b in core.blocks(data, language)
+    ]
+    other = "fr" if language == "en" else "en"
+    return {
+        "lang": language,
+        "other": other,
+        "title": t_in(language, "table.stats.title"),
+        "back": t_in(language, "table.stats.back"),
+        "switch": t_in(language, "table.page.language_hint"),
+        "games": games,
+        "skipped_title": t_in(language, "core.stats.skipped"),
+        "skipped": [t_in(language, "core.stats.skipped_one", **s) for s in data["skipped"]],
+    }
+
+
 def create_app(config: TableConfig | None = None) -> Any:
     """The table view's ASGI app (Starlette, wrapped in :class:`Guard`)."""
     from contextlib import asynccontextmanager
@@ -263,6 +293,18 @@ def create_app(config: TableConfig | None = None) -> Any:
         given = request.query_params.get("token")
         if config.token is not None and given:
             response.set_cookie(COOKIE, given, httponly=True, samesite="strict", max_age=7 * 86400)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def stats(request: Request) -> Response:
+        """The family's statistics (``gm-assist stats``) as a page: one card per game, charts as
+        inline SVG; ``?lang=fr|en`` chooses the language (default: the view's)."""
+        asked = request.query_params.get("lang", config.lang)
+        language = asked if asked in ("en", "fr") else config.lang
+        context = await asyncio.to_thread(stats_context, language)
+        response = templates.TemplateResponse(
+            request, "stats.html", {**context, "version": _asset_version(HERE / "static" / "app.js")}
+        )
         response.headers["Cache-Control"] = "no-store"
         return response
 
@@ -305,6 +347,7 @@ def create_app(config: TableConfig | None = None) -> Any:
         routes=[
             Route("/", page, methods=["GET"]),
             Route("/state.json", state_json, methods=["GET"]),
+            Route("/stats", stats, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
             Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
         ],

@@ -111,6 +111,9 @@
     root.setAttribute("data-theme", state.theme);
     document.getElementById("lang").textContent = t("table.page.language");
     document.getElementById("lang").title = t("table.page.language_hint");
+    var statsLink = document.getElementById("stats");
+    statsLink.textContent = t("table.stats.link");
+    statsLink.href = "/stats?lang=" + state.lang;
     var dark = state.theme === "dark" || (state.theme === "auto" && window.matchMedia &&
                window.matchMedia("(prefers-color-scheme: dark)").matches);
     var themeButton = document.getElementById("theme");
