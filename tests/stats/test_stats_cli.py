@@ -181,3 +181,37 @@ def test_charts_fit_80_columns_and_are_plain_when_piped(gm: Any, language: str) 
     assert len(charts) >= 6 and all(len(line) <= 80 for line in charts), text
     assert "█" not in text and "#" in text  # the test's output is not a terminal: ASCII bars
     json.loads(run(gm, "stats", "--json").stdout)
+
+
+def test_shy_monsters_deaths_by_colour_and_floor_reached(gm: Any) -> None:
+    run(gm, "shy-monsters", "new", "--name", "duel")
+    run(gm, "shy-monsters", "floor", "--grid", ".....X/OCECPC")
+    for step in (["reveal", "2,4"], ["reveal", "2,2"], ["explore", "e"], ["explore", "w"], ["explore", "w"]):
+        run(gm, "shy-monsters", *step)
+    gm("shy-monsters", "explore", "w")  # onto the orange monster, wide awake
+    shy = run(gm, "stats", "shy-monsters", "--json").json["games"]["shy-monsters"]
+    assert (shy["played"], shy["won"], shy["lost"]) == (1, 0, 1)
+    assert shy["two_players"] == {"played": 1, "won": 0, "lost": 1}
+    assert shy["deaths_by_colour"] == {"orange": 1} and shy["floor_reached"] == {"1": 1}
+    assert "Hero deaths by monster colour: orange 1." in run(gm, "stats", "shy-monsters").stdout
+
+
+def test_stuffed_fables_figures_from_the_journal() -> None:
+    """Monster turns, surges and stuffies gone unconscious are read from the recorded changes."""
+    from types import SimpleNamespace
+
+    from gm_assist.core.stats import Played, Step
+    from gm_assist.games.stuffed_fables import stats
+
+    lumpy = {"name": "Lumpy", "unconscious": False}
+    steps = [
+        Step("t1", "Activate", {}, {"stuffies": [lumpy]}, {"stuffies": [lumpy]}),
+        Step(
+            "t2", "MonsterAttack", {}, {"stuffies": [lumpy]}, {"stuffies": [{**lumpy, "unconscious": True}]}
+        ),
+        Step("t3", "Surge", {}, {"stuffies": []}, {"stuffies": []}),
+    ]
+    state = SimpleNamespace(turns=4, stuffies=[SimpleNamespace(name="Lumpy")])
+    [record] = stats.records(Played("id", "page 3", "stuffed-fables", "c", "u", state, steps))
+    assert record.outcome == "ongoing" and record.players == ["Lumpy"]
+    assert record.figures == {"turns": 4, "monster_turns": 1, "surges": 1, "unconscious": 1, "encounters": 0}
