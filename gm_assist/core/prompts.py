@@ -164,6 +164,23 @@ def items(message: str, parse: Callable[[str], T], default: str = "", retry: str
         answer = text(question, default=" ".join(bad))
 
 
+def secret(message: str) -> str:
+    """Text typed without being shown (``*`` per key, as a password is taken): what the other
+    players must not see, such as a Shy Monsters floor."""
+    import questionary
+
+    require_tty()
+    return str(_ask(questionary.password(_fit(message))))
+
+
+def clear_screen() -> None:
+    """Clear the terminal and its scrollback (ANSI ``ESC[3J``), so that what was just typed or shown
+    cannot be scrolled back to. Nothing is written when stdout is not a terminal."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+        sys.stdout.flush()
+
+
 def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:
     """A whole number within bounds; the default is the rule's answer, the table may override it."""
     from gm_assist.core.i18n import t

@@ -197,3 +197,11 @@ def test_show_json_does_not_reveal_the_hidden_floor(gm):
     shown = gm("show", "--json").json
     assert "layout" not in shown["state"] and "board" in shown["state"]
     assert "layout" in gm("export").stdout  # the full save is still exported
+
+
+def test_a_floor_with_several_mistakes_lists_them_all(gm) -> None:  # noqa: ANN001
+    assert gm("shy-monsters", "new", "--name", "duel").exit_code == 0
+    r = gm("shy-monsters", "floor", "--grid", "OPC/..E/XEC")
+    assert r.exit_code == 2 and "Nothing was saved" in r.stderr
+    assert r.stderr.count(";") >= 1 and "entrance" in r.stderr.lower(), r.stderr
+    assert gm("show", "--json").json["session"]["changes"] == 0

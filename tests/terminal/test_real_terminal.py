@@ -64,6 +64,7 @@ class Screen:
         self.child.delaybeforesend = None  # each send waits for its prompt instead
         self.pending = ""  # the end of an escape code cut by a read
         self.plain = ""
+        self.raw = ""  # every byte received, escape codes included
         self.mark = 0  # index in ``plain`` after the last match
         self.eof = False
 
@@ -76,6 +77,7 @@ class Screen:
             self.eof = True
             chunk = ""
         self.pending += chunk
+        self.raw += chunk
         cut = self.pending.rfind("\x1b")
         if self.eof or cut < 0 or ANSI.match(self.pending, cut) or len(self.pending) - cut > 64:
             cut = len(self.pending)

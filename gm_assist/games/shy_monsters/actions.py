@@ -27,7 +27,7 @@ class LayFloor(Action):
         if errors:
             from .view import error_text
 
-            raise GmError("shy_monsters.error.bad_floor", problem=error_text(errors[0]))
+            raise GmError("shy_monsters.error.bad_floor", problem="; ".join(error_text(e) for e in errors))
         return hero.enter_floor(state, trimmed(floor))
 
     def label(self) -> tuple[str, dict[str, Any]]:

@@ -164,19 +164,26 @@ def _reveal(state: Any) -> Any:
 
 
 def _lay_floor(state: Any) -> Any:
-    """Two players: the Dungeon Master types the floor; checked as typed, then hidden."""
+    """Two players: the Dungeon Master types the floor masked (one ``*`` per key); every mistake is
+    listed in full and the floor asked again; once it is right, the screen and its scrollback are
+    cleared, so the hero finds the floor nowhere (menus, ``show``, ``history``, ``--json``: see
+    docs/games/shy_monsters.md)."""
     from . import actions
     from .floor import construction_errors, parse_floor
     from .view import error_text
 
-    def problem(value: str) -> str | None:
-        try:
-            errors = construction_errors(parse_floor(value), used=state.used)
-        except GmError as exc:
-            return exc.message()
-        return error_text(errors[0]) if errors else None
-
     prompts.show(lambda out: out.print(t("shy_monsters.help.floor_opt"), markup=False))
-    grid = prompts.text(t("shy_monsters.flow.lay_prompt", floor=state.floor.number), validate=problem)
-    prompts.say("\n" * 40 + t("shy_monsters.flow.laid"))
+    while True:
+        grid = prompts.secret(t("shy_monsters.flow.lay_prompt", floor=state.floor.number))
+        try:
+            errors = [error_text(e) for e in construction_errors(parse_floor(grid), used=state.used)]
+        except GmError as exc:
+            errors = [exc.message()]
+        if not errors:
+            break
+        prompts.say(t("shy_monsters.flow.lay_mistakes", n=len(errors)))
+        for error in errors:
+            prompts.say(f"  • {error}")
+    prompts.clear_screen()
+    prompts.say(t("shy_monsters.flow.laid"))
     return actions.LayFloor(grid=grid)
