@@ -205,3 +205,17 @@ def test_a_floor_with_several_mistakes_lists_them_all(gm) -> None:  # noqa: ANN0
     assert r.exit_code == 2 and "Nothing was saved" in r.stderr
     assert r.stderr.count(";") >= 1 and "entrance" in r.stderr.lower(), r.stderr
     assert gm("show", "--json").json["session"]["changes"] == 0
+
+
+def test_monsters_shown_by_one_symbol_set_with_a_legend_in_each_language(gm) -> None:  # noqa: ANN001
+    """No English initials on a French screen: one symbol per monster, named in the legend."""
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
+    assert gm("shy-monsters", "reveal", "2,2").exit_code == 0  # the purple monster
+    french = gm("--lang", "fr", "shy-monsters", "status").stdout
+    board = [line for line in french.splitlines() if line.startswith("   2")][0]
+    assert "◆" in board and "P" not in board
+    assert "◆ violet" in french and "♣ vert" in french and "P O G R B T" not in french
+    assert "◆ purple" in gm("shy-monsters", "status").stdout
+    assert gm("shy-monsters", "status", "--json").json["board"][1][1] == "P"  # the JSON keeps the letters
+    patterns = gm("shy-monsters", "patterns").stdout
+    assert "– must be empty" in patterns and " X" not in patterns.split("):", 1)[1]

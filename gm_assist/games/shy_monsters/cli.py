@@ -151,8 +151,8 @@ def patterns_cmd(
                 + " "
                 + why(f"shy-monsters/comfort-{p.colour}")
             )
-            for row in p.grid:
-                out.print("     " + " ".join(row), markup=False)
+            for row in p.grid:  # "must be empty" shown as "–": X is the exit on every board
+                out.print("     " + " ".join("–" if ch == "X" else ch for ch in row), markup=False)
             if p.source:
                 source = t("shy_monsters.patterns.source", source=provenance(p.source))
                 out.print("     " + source, markup=False)

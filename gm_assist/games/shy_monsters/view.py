@@ -13,7 +13,7 @@ from gm_assist.core.i18n import t
 
 from .floor import FloorError
 from .hero import moves, public_rows
-from .model import COLOUR_OF, FLOORS, Cell, Event, ShyState
+from .model import COLOUR_OF, FLOORS, LETTER_OF, Cell, Event, ShyState
 from .rules import CheckReport, MonsterStatus, colour_name
 
 COLOUR_ALIASES: dict[str, list[str]] = {
@@ -217,6 +217,29 @@ def next_hint(state: ShyState) -> str:
     return t("shy_monsters.next.move")
 
 
+#: one symbol per monster, the same in both languages (the letters typed for a floor, P O G R B T,
+#: are the English colours' initials); shown in the monster's colour where the terminal has colours
+SYMBOL = {"P": ("◆", "magenta"), "O": ("▲", "dark_orange"), "G": ("♣", "green"), "R": ("♥", "red"),
+          "B": ("■", "blue"), "T": ("★", "cyan")}
+KILLED = "†"
+
+
+def board_mark(ch: str) -> tuple[str, str]:
+    """What the screen shows for one square of ``public_rows`` and its style: a monster's symbol,
+    ``†`` for a killed monster, the other marks as they are (``?``, ``E``, ``X``, ``C``, blank)."""
+    if ch in SYMBOL:
+        return SYMBOL[ch]
+    if ch.upper() in SYMBOL:
+        return KILLED, "dim"
+    return (" " if ch == "." else ch), ""
+
+
+def legend() -> str:
+    """The board's legend in the reader's language, every monster symbol with its colour."""
+    monsters = " ".join(f"{SYMBOL[LETTER_OF[c]][0]} {colour_name(c)}" for c in LETTER_OF)
+    return t("shy_monsters.status.legend", monsters=monsters, killed=KILLED)
+
+
 def render(state: ShyState, out: Any) -> None:
     """The status panel: floor, board with the hero, skills, last answers, next step."""
     from rich.text import Text
@@ -241,10 +264,11 @@ def render(state: ShyState, out: Any) -> None:
         for r, row in enumerate(rows):
             line = Text(f"  {r + 1:>2} ")
             for c, ch in enumerate(row):
-                mark = "@" if f.hero == (r, c) and state.outcome == "playing" else ch
-                line.append(f" {' ' if mark == '.' else mark:>2}", style="bold" if mark == "@" else "")
+                hero_here = f.hero == (r, c) and state.outcome == "playing"
+                mark, style = ("@", "bold") if hero_here else board_mark(ch)
+                line.append(f" {mark:>2}", style=style)
             out.print(line)
-        out.print(t("shy_monsters.status.legend"), markup=False)
+        out.print(legend(), markup=False)
         sk = skills(state)
         out.print(
             t(
