@@ -83,7 +83,7 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, capsys) -> None: 
     from gm_assist.core.context import ctx
 
     ctx().guided = True
-    keys.send(keys.select(0), keys.select(1), keys.type("7"))  # solo, random floors (fast), seed 7
+    keys.send(keys.select(0), keys.select(3), keys.type("7"))  # solo, random floors (fast), seed 7
     name = flow.new_session()
     keys.send(keys.select(0), keys.select(0),   # turn over the two tiles the floor asks for
               keys.CTRL_C)                      # then leave at the hero's move menu

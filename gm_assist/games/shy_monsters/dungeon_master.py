@@ -200,12 +200,33 @@ def best_floor(hand: Hand, patterns: dict[str, Pattern], floor_number: int, rng:
     return trimmed(rng.choice(symmetries(floor)))
 
 
+QUANTILE = {"easy": 0.5, "normal": 0.75}
+"""The levels between: a floor drawn among those at least as strong as this share of the hand's
+valid floors (the score's quantile). The hero's measured win rate per level is in the README
+(``bench/shy_dm_levels.py``)."""
+
+
+def banded_floor(
+    hand: Hand, patterns: dict[str, Pattern], floor_number: int, rng: random.Random, quantile: float
+) -> Floor:
+    """A floor drawn among the hand's floors whose score reaches the ``quantile`` of all their
+    scores, turned and mirrored at random (levels « easy » and « normal »)."""
+    scored = list(scored_floors(hand, patterns, floor_number))
+    scores = sorted(score for score, _ in scored)
+    threshold = scores[int(quantile * (len(scores) - 1))]
+    pool = [lay for score, lay in scored if score >= threshold]
+    floor = rng.choice(pool).floor(hand.monsters)
+    return trimmed(rng.choice(symmetries(floor)))
+
+
 def build_floor(
     hand: Hand, patterns: dict[str, Pattern], floor_number: int, difficulty: str, rng: random.Random
 ) -> Floor:
-    """The Dungeon Master's floor for a hand at the chosen difficulty (« random » or « best »)."""
+    """The Dungeon Master's floor for a hand at the chosen level (:data:`LEVELS`)."""
     if difficulty == "random":
         return random_floor(hand, rng)
+    if difficulty in QUANTILE:
+        return banded_floor(hand, patterns, floor_number, rng, QUANTILE[difficulty])
     return best_floor(hand, patterns, floor_number, rng)
 
 

@@ -13,6 +13,8 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import waiting
 
+from .model import LEVELS
+
 RULES = (
     "shy-monsters/hero-phase",
     "shy-monsters/explore",
@@ -42,10 +44,7 @@ def new_session() -> str | None:
         if mode == "solo":
             level = prompts.select(
                 t("shy_monsters.flow.difficulty"),
-                [
-                    ("best", t("shy_monsters.difficulty.best")),
-                    ("random", t("shy_monsters.difficulty.random")),
-                ],
+                [(level, t(f"shy_monsters.difficulty.{level}")) for level in reversed(LEVELS)],  # best first
                 default="best",
             )
             raw = prompts.text(t("shy_monsters.flow.seed"), validate=_seed_problem).strip()

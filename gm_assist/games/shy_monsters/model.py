@@ -135,7 +135,9 @@ class FloorPlay(_Model):
 
 
 Mode = Literal["two-players", "solo"]
-Difficulty = Literal["random", "best"]
+Difficulty = Literal["random", "easy", "normal", "best"]
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "best")
+"""The app's Dungeon Master levels, weakest first (``dungeon_master.build_floor``)."""
 Outcome = Literal["playing", "hero-won", "hero-died"]
 
 

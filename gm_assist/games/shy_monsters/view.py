@@ -297,13 +297,16 @@ def direction_label(direction: str) -> str:
 
 
 def parse_difficulty(text: str) -> str:
-    """« random » / « best » (also « aléatoire », « meilleur », « easy », « hard »)."""
+    """The Dungeon Master's level: « random », « easy », « normal », « best » (also their French
+    names, and « hard » for best)."""
     from gm_assist.core.names import resolve
 
     return resolve(
         text,
         {
-            "random": ["aleatoire", "hasard", "easy", "facile"],
+            "random": ["aleatoire", "hasard"],
+            "easy": ["facile"],
+            "normal": ["moyen", "normale"],
             "best": ["meilleur", "hard", "difficile", "search"],
         },
         "shy_monsters.kind.difficulty",
