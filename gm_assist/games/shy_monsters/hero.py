@@ -21,7 +21,10 @@ Our reading of the rulebook (« Phase héros », « Phase de destruction de l'é
 
 from __future__ import annotations
 
+from typing import Any
+
 from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import LANGS, t_in
 
 from .floor import ALL_DIRECTIONS, ORTHOGONAL
 from .model import (
@@ -88,6 +91,16 @@ def _status(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], cell: 
     raise AssertionError(cell)  # pragma: no cover - only called on monster cells
 
 
+def _panic_reason(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], cell: Cell) -> dict[str, Any]:
+    """Why the monster at ``cell`` panics (« La peur des autres »): the first monster next to it
+    that was turned over before it, or killed before it was seen."""
+    status = next(s for s in monster_statuses(layout, patterns, play.revealed, play.killed) if s.cell == cell)
+    other = status.scared_by[0]
+    colour = colour_name(COLOUR_OF[layout.at(other)])
+    key = "shy_monsters.why_panic.killed" if other in play.killed else "shy_monsters.why_panic.first"
+    return {"because": {lg: t_in(lg, key, colour=colour, row=other[0] + 1, col=other[1] + 1) for lg in LANGS}}
+
+
 def _describe(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], cell: Cell, how: str) -> Event:
     """The referee's answer for a tile just turned over (``how``: reveal | jump)."""
     letter = layout.at(cell)
@@ -95,7 +108,10 @@ def _describe(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], cell
     if letter in COLOUR_OF:
         comfortable, active = _status(play, layout, patterns, cell)
         state = "active" if active else ("panics" if comfortable else "uncomfortable")
-        return Event(key=f"{how}.monster_{state}", params={"colour": colour_name(COLOUR_OF[letter]), **where})
+        why = _panic_reason(play, layout, patterns, cell) if state == "panics" else {}
+        return Event(
+            key=f"{how}.monster_{state}", params={"colour": colour_name(COLOUR_OF[letter]), **where, **why}
+        )
     kind = {CORRIDOR: "corridor", EXIT: "exit", ENTRANCE: "entrance"}[letter]
     return Event(key=f"{how}.{kind}", params=where)
 
@@ -219,7 +235,8 @@ def _arrive(state: ShyState, layout: Floor, patterns: dict[str, Pattern], cell: 
             f.events.append(Event(key="step.monster_active", params={"colour": colour, **where}))
             return
         key = "step.monster_panics" if comfortable else "step.monster_uncomfortable"
-        f.events.append(Event(key=key, params={"colour": colour, **where}))
+        why = _panic_reason(f, layout, patterns, cell) if comfortable else {}
+        f.events.append(Event(key=key, params={"colour": colour, **where, **why}))
         return
     if letter in COLOUR_OF:
         f.events.append(Event(key="step.dead_monster", params=where))

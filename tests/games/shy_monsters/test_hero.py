@@ -92,6 +92,9 @@ def test_stepping_onto_a_panicking_monster_is_safe() -> None:
         state = hero.explore(state, step, P)
     assert state.outcome == "playing"
     assert state.floor.events[-1].key == "step.monster_panics"
+    because = state.floor.events[-1].params["because"]  # the reason, in both languages
+    assert because["en"] == "the orange monster next to it, row 1, column 1, was turned over first"
+    assert because["fr"] == "le Monstre orange à côté, ligne 1, colonne 1, a été révélé avant lui"
 
 
 def test_attack_kills_and_the_next_monster_panics_by_the_body() -> None:
@@ -104,6 +107,7 @@ def test_attack_kills_and_the_next_monster_panics_by_the_body() -> None:
     state = hero.explore(state, "west", P)                  # orange revealed next to the body
     assert state.outcome == "playing"
     assert state.floor.events[-1].key == "step.monster_panics"
+    assert state.floor.events[-1].params["because"]["en"].endswith("row 1, column 2, was killed first")
 
 
 def test_attack_on_nothing_is_lost_and_once_per_floor() -> None:
