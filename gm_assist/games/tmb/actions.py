@@ -135,7 +135,9 @@ class Train(_TmbAction):
 
     def label(self) -> tuple[str, dict[str, Any]]:
         key = "tmb.action.train" if self.success is not False else "tmb.action.train_failed"
-        return (key, {"name": self.name, "stat": self.stat})
+        from .sheet import stat_label
+
+        return (key, {"name": self.name, "stat": stat_label(self.stat)})
 
 
 class AddLoot(_TmbAction):

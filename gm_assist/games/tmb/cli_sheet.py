@@ -114,7 +114,7 @@ def train_cmd(
     rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
     worked = result is not False or stat_id in sheet.ALWAYS_SUCCEED
     line = (
-        t("tmb.train.ok" if worked else "tmb.train.failed", name=name, stat=stat_id)
+        t("tmb.train.ok" if worked else "tmb.train.failed", name=name, stat=sheet.stat_label(stat_id))
         + " "
         + why("tmb/training")
     )

@@ -11,6 +11,16 @@ from gm_assist.core.errors import GmError
 
 from .model import Gearloc, Loot, TmbState
 
+STATS = ("hp", "dex", "atk", "def", "skill")
+
+
+def stat_label(stat: str) -> dict[str, str] | str:
+    """A stat as the rulebook abbreviates it, in both languages (« PV », « Atq »…), for messages
+    and journal labels; an unknown stat as typed."""
+    from gm_assist.core.i18n import LANGS, t_in
+
+    return {lg: t_in(lg, f"tmb.stat_short.{stat}") for lg in LANGS} if stat in STATS else stat
+
 LOOT_SLOTS = 4
 HEAVY_SLOTS = 3
 LOCKS = 3
@@ -82,20 +92,20 @@ def train(
     A stat die stops at 6. HP training also adds 1 HP. Returns the new state and whether it worked.
     """
     g = _gearloc(state, index)
-    if stat not in ("hp", "dex", "atk", "def", "skill"):
+    if stat not in STATS:
         raise GmError("tmb.error.stat", stat=stat)
     if not g.training:
         raise GmError("tmb.error.no_training", name=g.name)
     usable = [i for i, p in enumerate(g.training) if stat not in p.failed]
     if not usable:
-        raise GmError("tmb.error.training_failed_before", name=g.name, stat=stat)
+        raise GmError("tmb.error.training_failed_before", name=g.name, stat=stat_label(stat))
     if stat in ALWAYS_SUCCEED:
         success = True
     elif success is None:
-        raise GmError("tmb.error.training_roll", stat=stat)
+        raise GmError("tmb.error.training_roll", stat=stat_label(stat))
     die_field = f"{stat}_die"
     if stat != "skill" and getattr(g, die_field) >= STAT_DIE_MAX:
-        raise GmError("tmb.error.die_max", name=g.name, stat=stat)
+        raise GmError("tmb.error.die_max", name=g.name, stat=stat_label(stat))
     point = max(usable, key=lambda i: len(g.training[i].failed))
     points = list(g.training)
     if not success:
