@@ -189,3 +189,12 @@ def test_graveyard_refills_an_emptied_stack(gm):
     assert r.exit_code == 0 and len(r.json["chips"]) == 4 and r.json["graveyard"] == {}
     assert gm("tmb", "battle", "refill", "1").exit_code == 2  # nothing left to rebuild it with
     assert gm("tmb", "battle", "refill", "3").exit_code == 2
+
+
+def test_move_accepts_negative_steps_as_written(gm):
+    """`tmb battle move X -3` (three places up, as the help says) is a number, not an option."""
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    r = gm("tmb", "battle", "move", "Atomik", "-3", "--json")
+    assert r.exit_code == 0, r
+    assert any(m["steps"] == -3 for m in gm("tmb", "battle", "status", "--json").json["pending_moves"])

@@ -35,3 +35,10 @@ def test_whose_turn_in_french_never_a_wrong_article(gm: Any) -> None:
     out = gm("--lang", "fr", "tmb", "battle", "start", *LIVE_START).stdout
     assert "Tour : tricheur goblin." in out, out
     assert "À tricheur" not in out
+
+
+def test_unspent_training_points_are_reminded_once_the_day_has_begun(gm: Any) -> None:
+    assert gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--hp", "Picket=5").exit_code == 0
+    assert gm("tmb", "next-day").exit_code == 0  # day 1 begins with the adventure mode's point unspent
+    reminders = gm("tmb", "status", "--json").json["reminders"]
+    assert any("training point" in r for r in reminders), reminders

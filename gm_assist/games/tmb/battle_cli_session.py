@@ -244,7 +244,9 @@ def revive_cmd(
     )
 
 
-@battle_app.command("move", help=t("tmb.help.cmd_battle_move"))
+@battle_app.command(
+    "move", help=t("tmb.help.cmd_battle_move"), context_settings={"ignore_unknown_options": True}
+)  # "-3" is a number of steps up, not an option
 def move_cmd(
     target: TargetArg,
     steps: Annotated[int, typer.Argument(help=t("tmb.help.opt_places"))],

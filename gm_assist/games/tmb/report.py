@@ -93,7 +93,7 @@ def reminders(state: TmbState) -> list[tuple[str, dict[str, Any]]]:
     for g in state.party:
         if g.base_hp is None:
             out.append(("tmb.remind.sheet", {"name": g.name}))
-        if g.training and (not state.started or state.phase == "recovery"):
+        if g.training:  # unspent points are due whatever the phase (adventure mode: from day 1)
             out.append(("tmb.remind.training", {"name": g.name, "n": len(g.training)}))
         if over_slots(g):
             out.append(("tmb.remind.slots", {"name": g.name, "slots": loot_slots(g), "max": LOOT_SLOTS}))
