@@ -175,6 +175,24 @@ def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
     assert r.json["ties"] == [["Atomik", "x"]]
     r = gm("tmb", "battle", "defeat", "Drellen", "--json")
     assert r.json["outcome"] == "victory"  # a tyrant battle ends as soon as the tyrant dies
+    text = gm("tmb", "battle", "status").stdout
+    assert "The tyrant is defeated: the battle ends at once" in text  # the words say why (issue 21)
+    assert "No baddie left" not in text and "enters lane" not in text
+
+
+def test_a_lost_tyrant_battle_never_puts_the_tyrant_in_a_stack(gm):
+    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--hp", "Capitank=5"], ["next-day"],
+                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
+                 ["challenge"]):
+        assert gm("tmb", *args).exit_code == 0, args
+    r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
+           "--baddie", "bog B=4:3:melee", "--gearloc", "Capitank=3", "--json")
+    assert r.exit_code == 0, r
+    assert gm("tmb", "battle", "ko", "Capitank").exit_code == 0  # party wipe
+    r = gm("tmb", "battle", "end", "--json")
+    assert r.exit_code == 0, r
+    assert [chip["points"] for chip in r.json["returned"]] == [1, 1], r.json["returned"]  # never the tyrant
+    assert ": 1, 1." in gm("tmb", "battle", "status").stdout
 
 
 def test_graveyard_refills_an_emptied_stack(gm):

@@ -424,5 +424,6 @@ def finish(battle: Battle, outcome: Outcome | None = None) -> Battle:
             for u in new.units
             if u.kind == "baddie"
         ]
-        new.returned = [c.model_copy(update={"face_up": False}) for c in on_mat + new.queue]
+        # the tyrant never goes into a stack: only the unbeaten baddies go back face down
+        new.returned = [c.model_copy(update={"face_up": False}) for c in on_mat + new.queue if not c.tyrant]
     return new

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .battle_queue import LANES, BattleRuleError, QueueChip
 
@@ -129,3 +129,20 @@ def arrivals_due(battle: Battle) -> list[tuple[int, QueueChip]]:
     used = {u.lane for u in battle.units if u.kind == "baddie"}
     lanes = [lane for lane in range(1, LANES + 1) if lane not in used]
     return list(zip(lanes, battle.queue, strict=False))
+
+
+def next_step(battle: Battle) -> tuple[str, dict[str, Any], str]:
+    """What to do next in a running battle, as (i18n key, params, rule card): the battle's outcome
+    (the tyrant's defeat ends a tyrant battle at once, baddies still standing or not), whose turn it
+    is, or the end of the round. The one source for every screen (terminal, guided, table view)."""
+    if battle.outcome == "victory":
+        standing = any(u.kind == "baddie" and not u.tyrant for u in battle.units) or bool(battle.queue)
+        if battle.tyrant_battle and standing:
+            return ("tmb_battle.next.tyrant_beaten", {}, "tmb/tyrant-battle")
+        return ("tmb_battle.next.victory", {}, "tmb/battle-outcome")
+    if battle.outcome == "defeat":
+        return ("tmb_battle.next.wipe", {}, "tmb/party-wipe")
+    current = current_unit(battle)
+    if current is not None:
+        return ("tmb_battle.next.turn", {"name": current.name}, "")
+    return ("tmb_battle.next.round", {}, "")

@@ -10,7 +10,7 @@ from gm_assist.core.output import escape, table, why
 
 from .battle import Battle, fatigue_odds
 from .battle_queue import QueueChip
-from .battle_track import arrivals_due, current_unit, round_face
+from .battle_track import arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: list[int]) -> str:
@@ -117,7 +117,9 @@ def render_battle(battle: Battle, out: Any) -> None:
         names = ", ".join(escape(n) for n in doomed)
         out.print(t(key, round=fatigue["next_round"], names=names) + " " + why("tmb/fatigue"))
     out.print(t("tmb_battle.track.queue", queue=chips_text(battle.queue)) + " " + why("tmb/battle-queue"))
-    for lane, chip in arrivals_due(battle):
+    for lane, chip in (
+        arrivals_due(battle) if battle.outcome is None else []
+    ):  # nothing enters an ended battle
         out.print(t("tmb_battle.track.arrival", lane=lane, points=chip.points) + " " + why("tmb/arrivals"))
     names = {u.uid: u.name for u in battle.units}
     for group in battle.ties:
@@ -140,11 +142,6 @@ def render_next(battle: Battle, out: Any) -> None:
             chips = values_text([c.points for c in battle.returned])
             out.print(t("tmb_battle.outcome.returned", chips=chips) + " " + why("tmb/battle-outcome"))
         return
-    if battle.outcome == "victory":
-        out.print(t("tmb_battle.next.victory") + " " + why("tmb/battle-outcome"))
-    elif battle.outcome == "defeat":
-        out.print(t("tmb_battle.next.wipe") + " " + why("tmb/party-wipe"))
-    elif (current := current_unit(battle)) is not None:
-        out.print(t("tmb_battle.next.turn", name=escape(current.name)))
-    else:
-        out.print(t("tmb_battle.next.round"))
+    key, params, card = next_step(battle)
+    text = t(key, **{k: escape(v) for k, v in params.items()})
+    out.print(text + (" " + why(card) if card else ""))

@@ -69,18 +69,12 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
 
 
 def battle_next(battle: Battle) -> tuple[str, dict[str, Any]]:
-    """What to do next in a running battle, as (i18n key, params): the same choice as the text
-    screen's ``battle_views.render_next``."""
-    from .battle_track import current_unit
+    """What to do next in a running battle, as (i18n key, params): ``battle_track.next_step``, the
+    text screen's own choice."""
+    from .battle_track import next_step
 
-    if battle.outcome == "victory":
-        return ("tmb_battle.next.victory", {})
-    if battle.outcome == "defeat":
-        return ("tmb_battle.next.wipe", {})
-    current = current_unit(battle)
-    if current is not None:
-        return ("tmb_battle.next.turn", {"name": current.name})
-    return ("tmb_battle.next.round", {})
+    key, params, _ = next_step(battle)
+    return key, params
 
 
 def battle_view(battle: Battle) -> dict[str, Any]:
