@@ -71,13 +71,13 @@ def test_battle_to_the_end(gm, keys):
     assert battle.closed and battle.outcome == "victory"
 
 
-def test_tyrant_battle_set_up_from_the_catalog(gm, keys):
+def test_tyrant_battle_set_up_from_the_catalog(gm, keys, capsys):
     for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"], ["next-day"],
                  ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
                  ["challenge"]):
         assert gm("tmb", *args).exit_code == 0, args
     keys.send(
-        keys.ENTER, keys.ENTER,  # lane 1: the tyrant, not in the baddie catalog: its name is proposed
+        # lane 1: the tyrant's token, named by the app (never asked "which 20-pt baddie?")
         keys.type("5"), keys.type("20"), keys.select(1), keys.ENTER,  # ini 5, 20 HP, ranged, no icon
         chip(keys, pick_default=False, name="bog A", ini=2, hp=3, attack=0),  # lanes 2-3: two bog baddies
         chip(keys, pick_default=False, name="bog B", ini=4, hp=3, attack=0),
@@ -91,3 +91,4 @@ def test_tyrant_battle_set_up_from_the_catalog(gm, keys):
         "Atomik", "Drellen", "bog B", "Capitank", "bog A", "x"]
     assert next(u for u in battle.units if u.tyrant).lane == 1
     assert [c.points for c in battle.queue] == [1, 1, 1]
+    assert "Drellen, the tyrant, enters lane 1." in capsys.readouterr().out

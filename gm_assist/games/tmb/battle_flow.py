@@ -45,12 +45,16 @@ def ask_chip(lane: int, chip: QueueChip, set_up: bool) -> bt.UnitIn:
     names = cat.names()
     choices = [(OTHER, t("tmb_battle.flow.other_baddie"))] + [(n, n) for n in names]
     default = chip.name if chip.name in names else OTHER
-    name = prompts.select(
-        t("tmb_battle.flow.ask_chip", lane=lane, points=chip.points),
-        choices,
-        default=default,
-        rules=("tmb/baddie-chips",),
-    )
+    if chip.tyrant and chip.name:  # the tyrant's token: the app knows who it is
+        prompts.say(t("tmb_battle.flow.tyrant_enters", name=chip.name, lane=lane))
+        name = chip.name
+    else:
+        name = prompts.select(
+            t("tmb_battle.flow.ask_chip", lane=lane, points=chip.points),
+            choices,
+            default=default,
+            rules=("tmb/baddie-chips",),
+        )
     if name == OTHER:
         name = prompts.text(
             t("tmb_battle.flow.ask_name"),
