@@ -216,3 +216,27 @@ def test_move_accepts_negative_steps_as_written(gm):
     r = gm("tmb", "battle", "move", "Atomik", "-3", "--json")
     assert r.exit_code == 0, r
     assert any(m["steps"] == -3 for m in gm("tmb", "battle", "status", "--json").json["pending_moves"])
+
+
+@pytest.mark.parametrize(
+    ("tyrant", "party", "expected"),
+    [("Duster", ["Picket", "Boomer"], [1, 1, 20]), ("Nom", ["Picket"], None)],
+)
+def test_queue_during_a_tyrant_challenge_is_the_battles_own_set_up(gm, tyrant, party, expected):
+    """One source for the tyrant battle's set-up: `tmb queue`, `challenge` and `battle start`."""
+    from gm_assist.core.session import load
+    from gm_assist.games.tmb.battle_actions import start_queue
+
+    args = ["new", "--tyrant", tyrant, *[a for g in party for a in ("--gearloc", g, "--hp", f"{g}=5")]]
+    progress = gm("tmb", *args, "--json").json["progress_needed"]
+    reward = ["reward", "--progress", str(progress)]
+    for step in (["next-day"], ["encounter", "--peaceful"], ["success"], reward, ["next-day"]):
+        assert gm("tmb", *step).exit_code == 0, step
+    challenged = gm("tmb", "challenge")
+    assert challenged.exit_code == 0 and "Tyrant battle set-up:" in challenged.stdout
+    assert "Baddie points for the queue: 0" not in challenged.stdout
+    shown = gm("tmb", "queue", "--json").json
+    built = [c.points for c in start_queue(load("tmb")[1], True)[0]]
+    assert shown["tyrant_battle"] is True and shown["queue"] == built
+    if expected is not None:
+        assert built == expected

@@ -71,6 +71,11 @@ def queue_cmd(
             state = _session_state()
         except GmError as exc:
             raise GmError("tmb_battle.error.queue_needs", detail=exc.message()) from exc
+        from .rules import tyrant_challenge
+
+        if tyrant_challenge(state) and not (extra_points or add):
+            _tyrant_queue(state, json_out)  # the battle start's own set-up, not day × gearlocs
+            return
         day = state.day if day is None else day
         gearlocs = len(state.party) if gearlocs is None else gearlocs
         scouted = state.scouted
@@ -113,6 +118,31 @@ def queue_cmd(
                 + " "
                 + why("tmb/scouting")
             )
+        out.print(t("tmb_battle.queue.next"))
+
+    emit(data, text, json_out)
+
+
+def _tyrant_queue(state: Any, json_out: bool) -> None:
+    """``tmb queue`` during a tyrant challenge: the queue ``battle start`` will build from the
+    tyrant's set-up (``battle_actions.start_queue``), the tyrant's token included."""
+    from . import battle_actions
+
+    queue, _ = battle_actions.start_queue(state, True)
+    values = [c.points for c in queue]
+    data = {
+        "points": sum(c.points for c in queue if not c.tyrant),
+        "queue": values,
+        "day": state.day,
+        "gearlocs": len(state.party),
+        "extra_points": 0,
+        "added": [],
+        "chips": [c.model_dump(mode="json") for c in queue],
+        "tyrant_battle": True,
+    }
+
+    def text(out: Any) -> None:
+        out.print(views.tyrant_queue_line(state))
         out.print(t("tmb_battle.queue.next"))
 
     emit(data, text, json_out)

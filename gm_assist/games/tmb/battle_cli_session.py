@@ -104,7 +104,9 @@ def start_cmd(
     from gm_assist.core.session import load, record
 
     _, state = load("tmb")
-    is_tyrant = tyrant if tyrant is not None else bool(state.encounter and state.encounter.kind == "tyrant")
+    from .rules import tyrant_challenge
+
+    is_tyrant = tyrant if tyrant is not None else tyrant_challenge(state)
     queue, _ = ba.start_queue(state, is_tyrant, extra_points, add or [])
     flipped = fill_named(queue, list(range(1, LANES + 1)), specs(baddie))
     rolls, lines = _rolls(gearloc, roll, seed, state.party)

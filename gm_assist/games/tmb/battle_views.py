@@ -145,3 +145,17 @@ def render_next(battle: Battle, out: Any) -> None:
     key, params, card = next_step(battle)
     text = t(key, **{k: escape(v) for k, v in params.items()})
     out.print(text + (" " + why(card) if card else ""))
+
+
+def tyrant_queue_line(state: Any) -> str:
+    """ "Tyrant battle set-up: 1, 1, 20" — the queue ``battle start`` builds for the tyrant's
+    challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue`` and the
+    guided mode."""
+    from .battle_actions import start_queue
+
+    queue, _ = start_queue(state, True)
+    return (
+        t("tmb_battle.start.tyrant_queue", queue=values_text([c.points for c in queue]))
+        + " "
+        + why("tmb/tyrant-battle")
+    )

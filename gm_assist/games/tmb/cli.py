@@ -246,12 +246,9 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     ]
     if st.tyrant.battle is not None:
         lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
-        points = rules.tyrant_battle_points(st.tyrant, st.day, len(st.party))
-        lines.append(
-            t("tmb.challenge.points", points=points, day=st.day, gearlocs=len(st.party))
-            + " "
-            + why("tmb/baddie-points")
-        )
+        from .battle_views import tyrant_queue_line
+
+        lines.append(tyrant_queue_line(st))
     else:
         lines.append(t("tmb.challenge.read_card"))
     finish(rec, json_out, lines=lines)

@@ -62,8 +62,10 @@ def challenge(session: str, state: TmbState) -> None:
     new = _record(session, actions.ChallengeTyrant())
     setup = new.tyrant.battle
     prompts.say(setup.text.get(lang(), setup.text["en"]) if setup else t("tmb.challenge.read_card"))
-    points = rules.tyrant_battle_points(new.tyrant, new.day, len(new.party))
-    prompts.say(t("tmb.challenge.points", points=points, day=new.day, gearlocs=len(new.party)))
+    if setup is not None:
+        from .battle_views import tyrant_queue_line
+
+        prompts.show(lambda out: out.print(tyrant_queue_line(new)))
 
 
 def battle(session: str, state: TmbState) -> None:

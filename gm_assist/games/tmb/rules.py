@@ -369,3 +369,9 @@ def tyrant_battle_points(tyrant: Tyrant, day: int, party_size: int) -> int:
 def known_types() -> tuple[str, ...]:
     """The six baddie creature types of the base box (p. 7, 15)."""
     return BADDIE_TYPES
+
+
+def tyrant_challenge(state: TmbState) -> bool:
+    """Today's encounter is the tyrant's challenge: its battle is set up from the tyrant's card
+    (p. 16), not from the day's baddie points. The one test every command uses."""
+    return bool(state.encounter and state.encounter.kind == "tyrant")
