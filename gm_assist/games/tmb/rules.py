@@ -174,6 +174,10 @@ def next_day(state: TmbState, force: bool = False) -> TmbState:
         return state.model_copy(update={"started": True})
     if state.phase in ("encounter", "resolve") and not force:
         raise GmError("tmb.error.day_unfinished", day=state.day)
+    if state.wiped and not force:  # « Dénouement du combat »: after a wipe every gearloc rests first
+        resting = [g.name for g in state.party if g.recovery_day != state.day]
+        if resting:
+            raise GmError("tmb.error.wiped_next_day", names=", ".join(resting), day=state.day + 1)
     if state.day + 1 > state.tyrant.days:
         return state.model_copy(update={"lost": True})
     party = [g.model_copy(update={"recovery": None}) for g in state.party]
@@ -262,6 +266,8 @@ def challenge_tyrant(state: TmbState) -> TmbState:
         raise GmError("tmb.error.encounter_done", day=state.day)
     if state.progress < state.tyrant.progress:
         raise GmError("tmb.error.not_enough_progress", progress=state.progress, needed=state.tyrant.progress)
+    if all(g.ko for g in state.party):  # nobody could fight: never record a battle that cannot start
+        raise GmError("tmb.error.all_ko")
     enc = model.Encounter(kind="tyrant", title=state.tyrant.names["en"], fight=True)
     return state.model_copy(
         update={

@@ -207,8 +207,29 @@ def test_party_wipe_forces_rest() -> None:
     with pytest.raises(GmError) as exc:
         sheet.scout(state, 0, 3)
     assert exc.value.key == "tmb.error.wiped_rest"
+    with pytest.raises(GmError) as exc:  # nobody has rested yet: the next day must wait (issue 21)
+        rules.next_day(state)
+    assert exc.value.key == "tmb.error.wiped_next_day"
+    assert exc.value.params["names"] == ", ".join(g.name for g in state.party)
     state = sheet.rest(state, 0)
     assert state.party[0].hp == state.party[0].max_hp and not state.party[0].ko
+    with pytest.raises(GmError) as exc:
+        rules.next_day(state)
+    assert exc.value.params["names"] == state.party[1].name
+    state = rules.next_day(sheet.rest(state, 1))
+    assert state.day == 2 and not state.wiped
+
+
+def test_a_party_all_ko_cannot_challenge_the_tyrant() -> None:
+    from gm_assist.games.tmb.model import ProgressCard
+
+    state = rules.next_day(drellen_party())
+    knocked = [g.model_copy(update={"ko": True}) for g in state.party]
+    cards = [ProgressCard(day=1, title="x", points=6)]
+    state = state.model_copy(update={"party": knocked, "progress_cards": cards})
+    with pytest.raises(GmError) as exc:
+        rules.challenge_tyrant(state)
+    assert exc.value.key == "tmb.error.all_ko"
 
 
 def test_proposed_outcome_peaceful_is_success() -> None:
