@@ -142,3 +142,26 @@ def test_odds_shown_before_drawing_and_before_committing_dice(keys, gm, capsys) 
     assert "stuffed-fables/skill-test" in out
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels == ["Lumpy draws 5 dice"]
+
+
+def test_a_stored_die_is_spent_from_the_menus(keys, gm) -> None:  # noqa: ANN001
+    """Every dice step offers the acting stuffie's stored dice (issue 23): here a move with the
+    orange die stored on Lumpy's board and the green one still in hand."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange,green,green").exit_code == 0
+    assert gm("stuffed-fables", "store", "--die", "orange").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.ENTER,                              # menu: move (the first step with no white/black die)
+        keys.SPACE, keys.ENTER,                  # tick the orange die stored on the board
+        keys.type("green", clear=len("green, green")),  # and one green die from the hand
+        keys.type("3,4"),                        # one roll per die: hand first, then stored
+        keys.CTRL_C,                             # leave the menu
+    )
+    flow.run(name)
+    _, state = load("stuffed-fables", name)
+    assert state.stuffies[0].slots[0].die is None  # the stored die was spent
+    assert state.hand.get("green") == 1
+    assert state.discard.get("orange") == 1 and state.discard.get("green") == 1
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "Move (7)", labels[-1]  # 3 + 4: the green die and the stored orange one

@@ -111,15 +111,35 @@ def _menu(state: SfState) -> list[tuple[str, str]]:
 # --- the stuffie's turn --------------------------------------------------------------------------
 
 
-def _ask_dice(state: SfState, key: str, default: str = "") -> list[str]:
+def _ask_dice(state: SfState, key: str, default: str = "", optional: bool = False) -> list[str]:
+    """Dice named by colour; ``optional``: an empty answer is no die (stored dice are used)."""
+
     def _check(value: str) -> str | None:
+        if optional and not value.strip():
+            return None
         try:
             colours_of(state, value)
         except GmError as exc:
             return exc.message()
         return None
 
-    return colours_of(state, prompts.text(t(key), default=default, validate=_check))
+    answer = prompts.text(t(key), default=default, validate=_check)
+    return colours_of(state, answer) if answer.strip() or not optional else []
+
+
+def _ask_stored(state: SfState) -> list[str]:
+    """The acting stuffie's stored dice to spend on this step (its slots holding a die), ticked
+    from a list; none when it has none."""
+    from .render import die_name, slot_name
+
+    stuffie = next(s for s in state.stuffies if s.name == state.current)
+    full = [s for s in stuffie.slots if s.die]
+    if not full:
+        return []
+    choices = [
+        (s.name, f"{slot_name(s.name)}{' ★' if s.brave else ''}: {die_name(state, s.die)}") for s in full
+    ]
+    return prompts.checkbox(t("stuffed_fables.flow.use_stored", stuffie=stuffie.name), choices)
 
 
 def _ask_rolls(n: int) -> list[int]:
@@ -195,8 +215,11 @@ def _place_threat(session: str, state: SfState) -> None:
 
 
 def _dice_step(state: SfState, use: str | None) -> dict[str, Any]:
-    dice = _ask_dice(state, "stuffed_fables.flow.dice", _hand_list(state, use))
-    return {"dice": dice, "stored": [], "rolls": _ask_rolls(len(dice))}
+    """The dice of an action: the stored ones first (ticked), then the hand's (prefilled with the
+    hand's dice of that use; may be left empty when stored dice are used), then one roll each."""
+    stored = _ask_stored(state)
+    dice = _ask_dice(state, "stuffed_fables.flow.dice", _hand_list(state, use), optional=bool(stored))
+    return {"dice": dice, "stored": stored, "rolls": _ask_rolls(len(dice) + len(stored))}
 
 
 def _say_check(info: dict, ok: str, fail: str, new: SfState) -> None:
@@ -251,6 +274,8 @@ def _test(session: str, state: SfState) -> None:
     _say_odds(state, "test", target=target, colour=asked)
     allowed = {asked, *bag.with_use(state.colours, "wild_test")}
     usable = [c for c in (c.id for c in state.colours) if c in allowed for _ in range(state.hand.get(c, 0))]
+    stuffie = next(s for s in state.stuffies if s.name == state.current)
+    usable += [s.die for s in stuffie.slots if s.die in allowed]
     step = _dice_step(state, None) if usable else {"dice": [], "stored": [], "rolls": []}
     new, info = _record(session, actions.SkillTest(colour=asked, target=target, **step))
     _say_check(info, "stuffed_fables.test.ok", "stuffed_fables.test.fail", new)
