@@ -181,9 +181,18 @@ def test_stored_die_on_brave_card_cannot_defend_cli(gm):
     r = gm(SF, "end-turn", "--json")
     assert r.json["threat"]["outcome"] == "monsters"
     before = status_of(gm)
+    r = gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "2")  # before any minion acts
+    assert r.exit_code == 2 and "--force" in r.stderr and "activation" in r.stderr
+    assert gm(SF, "activate", "--roll", "3").exit_code == 0
+    before = status_of(gm)
     r = gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "2", "--slot", "brave1", "--roll", "6")
     assert r.exit_code == 2 and "brave" in r.stderr.lower()
     assert status_of(gm) == before
+    assert "Crawly has moved: if a stuffie is in reach it attacks once" in gm(SF, "status").stdout
+    assert gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "1").exit_code == 0
+    r = gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "1")  # a second attack
+    assert r.exit_code == 2 and "already attacked" in r.stderr and "--force" in r.stderr
+    assert gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "1", "--force").exit_code == 0
 
 
 def test_empty_bag_refilled_mid_draw_cli(gm):

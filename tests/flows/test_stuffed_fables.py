@@ -29,7 +29,7 @@ def test_one_stuffie_turn_ending_in_a_monster_turn(keys, gm) -> None:  # noqa: A
         keys.select(1), keys.ENTER, keys.ENTER,      # store: orange (proposed) on the board
         keys.select(8),                              # end the turn → 2 black dice ≥ 1 monster
         keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
-        keys.UP + keys.ENTER,                        # a monster attacks a stuffie
+        keys.ENTER,                                  # it has moved: its attack (proposed)
         keys.ENTER, keys.type("2"),                  # Lumpy, attack 2
         keys.ENTER, keys.type("1"),                  # defends with the stored die: rolls 1
         keys.ENTER,                                  # end the monster turn (proposed)
@@ -80,7 +80,7 @@ def test_surge_bringing_a_boss_that_acts_at_once(keys, gm) -> None:  # noqa: ANN
         keys.select(8),                                                # end the turn: 2 black ≥ 1 → surge
         keys.ENTER, keys.type("Grub:boss"), keys.ENTER,                # the surge brings a boss in
         keys.ENTER, keys.type("2"),                                    # it acts at once
-        keys.ENTER,                                                    # end of the monster turn
+        keys.DOWN, keys.ENTER,                                         # no stuffie in reach: end
         keys.select(3),                                                # leave
     )
     flow.run(name)
@@ -103,7 +103,7 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> No
         keys.ENTER,                                  # black dice onto the threat track (proposed)
         keys.select(8),                              # end the turn → 2 black dice ≥ 1 minion
         keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
-        keys.ENTER,                                  # end the minion turn (proposed)
+        keys.DOWN, keys.ENTER,                       # no stuffie in reach: end the minion turn
         keys.select(3),                              # leave
     )
     flow.run(name)
@@ -115,7 +115,7 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> No
         "then choose “End the turn (threat check)”.",
         "Crawly takes its black die; roll it, read its card, then choose “Next minion acts",
         "never an unconscious one: choose “A minion attacks a stuffie”.",
-        "every minion has acted: choose “End the minion turn”.",
+        "Crawly has moved: if a stuffie is in reach it attacks once, as its card says (“A minion attacks",
     ):
         assert hint in out, hint
 
@@ -165,3 +165,17 @@ def test_a_stored_die_is_spent_from_the_menus(keys, gm) -> None:  # noqa: ANN001
     assert state.discard.get("orange") == 1 and state.discard.get("green") == 1
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "Move (7)", labels[-1]  # 3 + 4: the green die and the stored orange one
+
+
+def test_a_minion_attack_outside_its_activation_is_refused_in_the_menus(keys, gm, capsys) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir,noir").exit_code == 0
+    assert gm("stuffed-fables", "end-turn").exit_code == 0  # a minion turn begins
+    name = gm("show", "--json").json["session"]["name"]
+    before = gm("show", "--json").json["session"]["changes"]
+    capsys.readouterr()
+    keys.send(keys.select(1), keys.CTRL_C)  # "A minion attacks a stuffie" before any minion acted
+    flow.run(name)
+    assert "No minion is taking its turn" in capsys.readouterr().out
+    assert gm("show", "--json").json["session"]["changes"] == before

@@ -259,9 +259,12 @@ class MonsterAttack(SfAction):
     attack: int
     slot: str | None = None
     roll: int | None = None
+    force: bool = False
 
     def run(self, state: SfState) -> Result:
-        new, defense, fell = monsters.monster_attack(state, self.stuffie, self.attack, self.slot, self.roll)
+        new, defense, fell = monsters.monster_attack(
+            state, self.stuffie, self.attack, self.slot, self.roll, self.force
+        )
         left = next(s for s in new.stuffies if s.name == self.stuffie).stuffing
         return new, {"stuffie": self.stuffie, "defense": defense, "unconscious": fell, "stuffing": left}
 

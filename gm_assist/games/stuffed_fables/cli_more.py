@@ -233,6 +233,7 @@ def monster_attack_cmd(
     attack: Annotated[int, opt("--attack", key="attack_value")],
     slot: Annotated[str | None, opt("--slot", key="defend_slot")] = None,
     roll: Annotated[int | None, opt("--roll", key="defense_roll")] = None,
+    force: Annotated[bool, opt("--force", key="force_attack")] = False,
     json_out: JsonOpt = False,
 ) -> None:
     name = rules.find_stuffie(load_state(), stuffie).name
@@ -257,7 +258,8 @@ def monster_attack_cmd(
         stuffing = next(s for s in before.stuffies if s.name == name).stuffing
         return odds.defence_chances(attack, stuffing) if slot else None
 
-    _run(actions.MonsterAttack(stuffie=name, attack=attack, slot=slot, roll=roll), json_out, _text, _chances)
+    action = actions.MonsterAttack(stuffie=name, attack=attack, slot=slot, roll=roll, force=force)
+    _run(action, json_out, _text, _chances)
 
 
 @app.command("monsters-end", help=t("stuffed_fables.help.monsters_end"))

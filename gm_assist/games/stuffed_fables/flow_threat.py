@@ -81,6 +81,7 @@ def _activate(session: str, state: SfState) -> None:
 
 
 def _monster_attack(session: str, state: SfState) -> None:
+    monsters.check_attacker(state)  # before any question: only the activated minion, once
     awake = [s.name for s in state.stuffies if not s.unconscious]
     who = prompts.select(t("stuffed_fables.flow.attacked"), awake, rules=("stuffed-fables/monster-attack",))
     attack = prompts.integer(t("stuffed_fables.flow.attack_value"), min=0)

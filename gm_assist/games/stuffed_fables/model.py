@@ -89,6 +89,8 @@ class MonsterTurn(BaseModel):
     model_config = ConfigDict(defer_build=True)
     order: list[str]
     acted: list[str] = Field(default_factory=list)
+    attacked: list[str] = Field(default_factory=list)
+    """The minions that have made their one attack of this activation (« Tour des monstres »)."""
     from_surge: bool = False
 
 

@@ -52,8 +52,35 @@ def activate(state: SfState, monster: str | None, roll: int) -> tuple[SfState, M
     return state, next(m for m in state.monsters if m.name == name), had_die
 
 
+def attacker(state: SfState) -> str | None:
+    """The activated minion that may still make its one attack (« Tour des monstres »: each minion,
+    in threat order, takes its black die, then moves and attacks once as its card says), or None."""
+    turn = state.monster_turn
+    if state.pending != "monsters" or not turn or not turn.acted:
+        return None
+    current = turn.acted[-1]
+    return None if current in turn.attacked else current
+
+
+def check_attacker(state: SfState) -> str:
+    """The activated minion that attacks now; refused outside a minion's activation and for a
+    second attack in one activation (the refusal names ``--force`` for a story effect or a card)."""
+    who = attacker(state)
+    if who is not None:
+        return who
+    turn = state.monster_turn
+    if state.pending == "monsters" and turn and turn.acted:
+        raise GmError("stuffed_fables.error.attacked_already", monster=turn.acted[-1])
+    raise GmError("stuffed_fables.error.no_attacker")
+
+
 def monster_attack(
-    state: SfState, stuffie_name: str, attack: int, slot: str | None, roll: int | None
+    state: SfState,
+    stuffie_name: str,
+    attack: int,
+    slot: str | None,
+    roll: int | None,
+    force: bool = False,
 ) -> tuple[SfState, Defense, bool]:
     """« Attaque » of a monster on a stuffie in range (never an unconscious one).
 
@@ -64,6 +91,12 @@ def monster_attack(
     stuffie = next(s for s in state.stuffies if s.name == stuffie_name)
     if stuffie.unconscious:
         raise GmError("stuffed_fables.error.attack_unconscious", stuffie=stuffie.name)
+    who = attacker(state) if force else check_attacker(state)  # force: a story effect or a card
+    if who is not None:
+        turn = state.monster_turn
+        assert turn is not None
+        turn = turn.model_copy(update={"attacked": [*turn.attacked, who]})
+        state = state.model_copy(update={"monster_turn": turn})
     if slot is None:
         if roll is not None:
             raise GmError("stuffed_fables.error.roll_without_die")

@@ -56,8 +56,11 @@ def summary(state: SfState) -> dict[str, Any]:
 def next_step(state: SfState) -> tuple[str, str]:
     """(step id, translated hint) of what the table does next."""
     if state.pending == "monsters" and state.monster_turn:
-        from .monsters import next_monster
+        from .monsters import attacker, next_monster
 
+        current = attacker(state)
+        if current:  # it has moved: its attack, when a stuffie is in reach, comes before the next minion
+            return "monster_attack", t("stuffed_fables.next.monster_attack", monster=current, cmd=CMD)
         name = next_monster(state)
         if name:
             return "activate", t("stuffed_fables.next.activate", monster=name, cmd=CMD)

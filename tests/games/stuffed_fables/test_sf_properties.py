@@ -20,7 +20,7 @@ _BUSY = {"no_turn", "pending_monsters", "pending_surge"}
 _STUFFIE = {"unconscious_only_recovery", "wrong_colour"}
 #: why each step may be refused (keys of stuffed_fables.error): the state did not allow it
 REFUSALS: dict[str, set[str]] = {
-    "draw": {"pending_monsters", "pending_surge"},
+    "draw": {"pending_monsters", "pending_surge", "too_many_dice"},
     "recover": _BUSY | {"white_dice"},
     "threat": _BUSY,
     "store": {"cannot_store", "slot_full", "unconscious_only_recovery", "unknown_slot"},
@@ -32,7 +32,7 @@ REFUSALS: dict[str, set[str]] = {
     "surge": {"no_surge"},
     "encounter": set(),
     "activate": {"all_acted", "no_monster_turn"},
-    "monster_attack": {"attack_unconscious"},
+    "monster_attack": {"attack_unconscious", "no_attacker", "attacked_already"},
     "end_monsters": {"no_monster_turn"},
 }
 

@@ -202,9 +202,13 @@ def test_monster_turn_order_and_attack():
     assert s.track == 2 and s.discard.get("black") == 1
     s, d, fell = monsters.monster_attack(s, "Lumpy", 3, "board", 5)
     assert d.die_kept and s.stuffies[0].slots[0].die == "orange" and s.stuffies[0].stuffing == 5
-    s, d, fell = monsters.monster_attack(s, "Lumpy", 4, "board", 1)
+    with pytest.raises(GmError) as err:  # one attack per activation (« Tour des monstres »)
+        monsters.monster_attack(s, "Lumpy", 4, "board", 1)
+    assert err.value.key == "stuffed_fables.error.attacked_already"
+    assert err.value.params["monster"] == "Crawly"
+    s, d, fell = monsters.monster_attack(s, "Lumpy", 4, "board", 1, force=True)  # a card says so
     assert not d.die_kept and s.stuffies[0].stuffing == 2 and s.stuffies[0].slots[0].die is None
-    s, d, fell = monsters.monster_attack(s, "Lumpy", 3, None, None)
+    s, d, fell = monsters.monster_attack(s, "Lumpy", 3, None, None, force=True)
     assert fell and s.stuffies[0].unconscious
     with pytest.raises(GmError) as err:
         monsters.monster_attack(s, "Lumpy", 1, None, None)
@@ -218,8 +222,11 @@ def test_stored_die_on_brave_card_cannot_defend():
     lumpy = rules.add_brave_card(s.stuffies[0])
     s = rules.replace_stuffie(s, lumpy)
     s = turn.store(s, "orange", "brave1")
-    with pytest.raises(GmError) as err:
+    with pytest.raises(GmError) as err:  # outside a minion's activation: refused, naming --force
         monsters.monster_attack(s, "Lumpy", 2, "brave1", 6)
+    assert err.value.key == "stuffed_fables.error.no_attacker"
+    with pytest.raises(GmError) as err:
+        monsters.monster_attack(s, "Lumpy", 2, "brave1", 6, force=True)
     assert err.value.key == "stuffed_fables.error.brave_cannot_defend"
     assert monsters.defensible_slots(s, "Lumpy") == []
     # but it can still be used for an action
