@@ -213,3 +213,14 @@ def test_text_output_says_next_step(gm):
     gm(SF, "new", "--stuffie", "Lumpy")
     r = gm(SF, "draw", "--dice", "orange,vert", "--stuffie", "Lumpy")
     assert r.exit_code == 0 and "Next:" in r.stdout and "stuffed-fables/draw-dice" in r.stdout
+
+
+def test_giving_the_last_stuffing_is_announced_with_its_card(gm):
+    """Encouragement with the last stuffing: the giver falls unconscious, and the screen says so."""
+    start(gm)
+    assert gm(SF, "adjust", "--stuffie", "Lumpy", "--stuffing", "1").exit_code == 0
+    gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "orange")
+    r = gm(SF, "encourage", "--to", "Stitch", "--die", "orange", "--give-stuffing")
+    assert r.exit_code == 0, r
+    assert "Lumpy" in r.stdout and "unconscious" in r.stdout and "stuffed-fables/unconscious" in r.stdout
+    assert next(s for s in status_of(gm)["stuffies"] if s["name"] == "Lumpy")["unconscious"]

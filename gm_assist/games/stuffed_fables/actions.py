@@ -105,7 +105,10 @@ class EncourageStuffing(SfAction):
     colour: str
 
     def run(self, state: SfState) -> Result:
-        return turn.encourage_stuffing(state, self.to, self.colour), {"to": self.to, "colour": self.colour}
+        giver = turn.acting(state).name
+        new = turn.encourage_stuffing(state, self.to, self.colour)
+        fell = next(s for s in new.stuffies if s.name == giver).unconscious
+        return new, {"to": self.to, "colour": self.colour, "giver": giver, "unconscious": fell}
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.encourage_stuffing", {"to": self.to}

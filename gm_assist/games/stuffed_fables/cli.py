@@ -371,6 +371,9 @@ def encourage_cmd(
             out.print(
                 t("stuffed_fables.encourage.pushed", colour=dice_text(new.colours, [info["discarded"]]))
             )
+        if info.get("unconscious"):  # the giver gave its last stuffing
+            fell = t("stuffed_fables.unconscious.fell", stuffie=info["giver"])
+            out.print(fell + " " + why("stuffed-fables/unconscious"))
         out.print(stuffie_line(new, other), markup=False)
 
     _run(action, json_out, _text)

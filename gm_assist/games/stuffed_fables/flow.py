@@ -264,7 +264,10 @@ def _encourage(session: str, state: SfState) -> None:
         if give == "stuffing"
         else actions.EncourageDie(to=other, colour=colour)
     )
-    new, _ = _record(session, action)
+    new, info = _record(session, action)
+    if info.get("unconscious"):  # the giver gave its last stuffing: said as an attack says it
+        fell = t("stuffed_fables.unconscious.fell", stuffie=info["giver"])
+        prompts.say(f"{fell} — stuffed-fables/unconscious")
     prompts.say(stuffie_line(new, other))
 
 
