@@ -224,3 +224,16 @@ def test_giving_the_last_stuffing_is_announced_with_its_card(gm):
     assert r.exit_code == 0, r
     assert "Lumpy" in r.stdout and "unconscious" in r.stdout and "stuffed-fables/unconscious" in r.stdout
     assert next(s for s in status_of(gm)["stuffies"] if s["name"] == "Lumpy")["unconscious"]
+
+
+def test_usage_errors_name_what_was_typed(gm):
+    r = gm(SF, "threat", "--black", "2", "--monsters", "1", "--stuffies", "0")
+    assert r.exit_code == 2 and "--stuffies 0" in r.stderr and "--stuffie NAME" not in r.stderr
+
+
+def test_expected_count_only_for_a_random_encounter(gm):
+    start(gm)
+    named = gm(SF, "encounter", "--monster", "Crawly", "--json").json
+    assert "expected" not in named
+    drawn = gm(SF, "encounter", "--random", "--monster", "Grub", "--monster", "Gnat", "--json").json
+    assert drawn["expected"] == 2

@@ -230,11 +230,11 @@ class Encounter(SfAction):
 
     def run(self, state: SfState) -> Result:
         new = monsters.encounter(state, self.monsters)
-        return new, {
-            "mode": self.mode,
-            "expected": rules.encounter_size(len(state.stuffies)),
-            "entered": [m for m in new.monsters if m.name not in {x.name for x in state.monsters}],
-        }
+        entered = [m for m in new.monsters if m.name not in {x.name for x in state.monsters}]
+        info: dict = {"mode": self.mode, "entered": entered}
+        if self.mode == "random":  # the storybook names its encounters: a count means nothing there
+            info["expected"] = rules.encounter_size(len(state.stuffies))
+        return new, info
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.encounter", {"n": len(self.monsters)}

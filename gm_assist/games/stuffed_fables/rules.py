@@ -44,8 +44,8 @@ def threat_check(black: int, monsters: int, stuffies: int) -> ThreatCheck:
     """
     non_negative("--black", black)
     non_negative("--monsters", monsters)
-    if stuffies < 1:
-        raise GmError("stuffed_fables.error.no_stuffie")
+    if stuffies < 1:  # the calculator's --stuffies, not a stuffie's name
+        raise GmError("stuffed_fables.error.stuffies_count", value=stuffies)
     if monsters >= 1 and black >= monsters:
         outcome = "monsters"
     elif monsters == 0 and black >= stuffies:
