@@ -33,8 +33,10 @@ def home_menu() -> None:
                     ("quit", t("core.menu.quit")),
                 ],
             )
-        except Cancelled:
-            choice = "quit"
+        except Cancelled:  # Esc goes back everywhere else; here it would end the program: ask first
+            choice = "quit" if _leave_asked() else ""
+        if not choice:
+            continue
         if choice == "quit":
             _stop_table()
             say(t("core.menu.bye"))
@@ -45,6 +47,16 @@ def home_menu() -> None:
             say(t("core.menu.back"))
         except GmError as exc:
             say(exc.message())
+
+
+def _leave_asked() -> bool:
+    """Esc or Ctrl-C on the home menu: "Leave gm-assist?" (yes by default; Ctrl-C again leaves)."""
+    from gm_assist.core.prompts import confirm
+
+    try:
+        return confirm(t("core.menu.leave_ask"), default=True)
+    except Cancelled:
+        return True
 
 
 def _resume() -> None:

@@ -16,13 +16,13 @@ def test_quit(keys, capsys):
 
 
 def test_escape_at_home_leaves_cleanly(keys, capsys):
-    keys.send(keys.ESC)
+    keys.send(keys.ESC, "y")  # Esc asks first on the home menu (it would end the program)
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
 
 def test_ctrl_c_at_home_leaves_cleanly(keys, capsys):
-    keys.send(keys.CTRL_C)
+    keys.send(keys.CTRL_C, keys.CTRL_C)  # asked first, Ctrl-C again leaves
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
@@ -150,3 +150,9 @@ def test_statistics_from_home(keys, capsys, gm):
     assert "Wins per player (won/played): Ana 1/1, Bo 0/1." in out
     assert "Too Many Bones" in out and "0 games finished" in out
     assert "Back to the menu" in out and "gm-assist stats" not in out
+
+
+def test_escape_at_home_asks_and_no_stays(keys, capsys):
+    keys.send(keys.ESC, "n", keys.select(7))  # "Leave gm-assist?" no: the menu again; then quit
+    home_menu()
+    assert capsys.readouterr().out.count("See you next game") == 1
