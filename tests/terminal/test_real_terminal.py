@@ -328,7 +328,9 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     assert _flat(_menu(2, 1)) not in _flat(shown)
     screen.send(CTRL_C)  # Ctrl-C at the adventure menu goes back to the home menu
     screen.wait(t("core.menu.title"))
-    screen.send(CTRL_C)  # and at the home menu leaves
+    screen.send(CTRL_C)  # and at the home menu asks before leaving (yes by default)
+    screen.wait(t("core.menu.leave_ask"))
+    screen.send(ENTER)
     screen.wait(t("core.menu.bye"))
     assert screen.close() == 0
     screen.no_traceback()
@@ -375,6 +377,8 @@ def test_ctrl_c_and_esc_inside_the_adventure_go_back_and_change_nothing(tmp_path
     screen.send(CTRL_C)
     screen.wait(t("core.menu.title"))
     screen.send(CTRL_C)
+    screen.wait(t("core.menu.leave_ask"))
+    screen.send(ENTER)
     screen.wait(t("core.menu.bye"))
     assert screen.close() == 0
     screen.no_traceback()
