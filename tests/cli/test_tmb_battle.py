@@ -158,11 +158,15 @@ def test_party_wipe_returns_unbeaten_baddies(gm):
     assert len(r.json["returned"]) == 4 and all(p["ko"] for p in r.json["party"])
 
 
-def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
-    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"], ["next-day"],
-                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
-                 ["challenge"]):
+def challenge_drellen(gm, *party):
+    """Drellen challenged on day 2: a peaceful day 1 gave the 6 progress points."""
+    day_1 = (["next-day"], ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"])
+    for args in (["new", "--tyrant", "Drellen", *party], *day_1, ["next-day"], ["challenge"]):
         assert gm("tmb", *args).exit_code == 0, args
+
+
+def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
+    challenge_drellen(gm, "--gearloc", "Capitank", "--gearloc", "Atomik")
     r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
            "--baddie", "bog B=4:3:melee", "--baddie", "x=1:2:melee", "--gearloc", "Capitank=3",
            "--gearloc", "Atomik=1", "--json")
@@ -181,10 +185,7 @@ def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
 
 
 def test_a_lost_tyrant_battle_never_puts_the_tyrant_in_a_stack(gm):
-    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--hp", "Capitank=5"], ["next-day"],
-                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
-                 ["challenge"]):
-        assert gm("tmb", *args).exit_code == 0, args
+    challenge_drellen(gm, "--gearloc", "Capitank", "--hp", "Capitank=5")
     r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
            "--baddie", "bog B=4:3:melee", "--gearloc", "Capitank=3", "--json")
     assert r.exit_code == 0, r
