@@ -5,6 +5,7 @@ Ctrl-C or Esc at any prompt goes back one menu; at the home menu it leaves clean
 
 from __future__ import annotations
 
+from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
@@ -20,7 +21,8 @@ def home_menu() -> None:
     say(t("core.menu.welcome"))
     while True:
         try:
-            choice = select(
+            choice = guided.menu(
+                None,
                 t("core.menu.title"),
                 [
                     ("resume", t("core.menu.resume")),
@@ -34,6 +36,8 @@ def home_menu() -> None:
             )
         except Cancelled:
             choice = "quit"
+        if choice == guided.AGAIN:
+            continue
         if choice == "quit":
             _stop_table()
             say(t("core.menu.bye"))
