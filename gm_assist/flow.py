@@ -33,6 +33,7 @@ def home_menu() -> None:
                     ("table", t("core.menu.table")),
                     ("quit", t("core.menu.quit")),
                 ],
+                fresh=False,  # nothing on this menu is drawn from a game's state
             )
         except Cancelled:
             choice = "quit"

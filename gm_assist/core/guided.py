@@ -23,6 +23,8 @@ AGAIN = "__again__"
 _UNDO = "__undo__"
 _REDO = "__redo__"
 _RAISE = object()
+_LEAVING = ("leave", "quit")
+"""The menus' "leave" values: leaving is never held back by a change made elsewhere."""
 
 
 def undo_redo_entries(session: str | None) -> tuple[list[tuple[str, str]], dict[str, str]]:
@@ -50,14 +52,24 @@ def menu(
     default: Any = None,
     rules: Sequence[str] = (),
     on_cancel: Any = _RAISE,
+    fresh: bool = True,
 ) -> Any:
     """``prompts.select`` for a menu of ``session``, with its Undo/Redo entries (after the others,
-    so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``."""
+    so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``.
+
+    With ``fresh`` (a menu drawn from the session's state), a choice made while another window
+    changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
+    from gm_assist.core.session import changed_elsewhere
+
     tail, keys = undo_redo_entries(session)
     extra: dict[str, Any] = {} if on_cancel is _RAISE else {"on_cancel": on_cancel}
     choice = prompts.select(message, choices, default, rules, shortcuts=keys, tail=tail, **extra)
     if choice in (_UNDO, _REDO):
         step_back_or_forward(choice == _REDO, session)
+        return AGAIN
+    stale = changed_elsewhere(session) if fresh and choice not in _LEAVING and choice != on_cancel else None
+    if stale:
+        prompts.say(t("guided.changed_elsewhere", name=stale))
         return AGAIN
     return choice
 

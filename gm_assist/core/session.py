@@ -369,11 +369,25 @@ def _check_seen(doc: dict[str, Any]) -> None:
         raise GmError("guided.changed_elsewhere", name=doc["name"])
 
 
+def changed_elsewhere(session: str | None = None) -> str | None:
+    """In the guided mode, the name of the session if it moved on since a menu last drew it (from
+    another window; None otherwise): the menu then draws again instead of acting on what it showed."""
+    from gm_assist.core.context import ctx
+
+    try:
+        doc, _ = read_document(resolve(session))
+    except GmError:
+        return None
+    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
+    return doc["name"] if seen is not None and seen != _position(doc) else None
+
+
 def moves(session: str | None = None) -> tuple[str | None, str | None]:
     """The translated labels of the change ``undo`` would revert and of the one ``redo`` would
     bring back (None when there is none), for the guided menus' Undo/Redo entries."""
     sid = resolve(session)
     doc, _ = read_document(sid)
+    _note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
     path = journal_path(sid)
     head = doc.get("head")
     undo_label = label_text(journal.read(path, head)["label"]) if head is not None else None

@@ -140,3 +140,98 @@ def test_battle_menu_undo_reloads_and_leaves_when_the_battle_is_undone(
     assert f"Undone: {turn}" in out and f"Redone: {turn}" in out and f"Undone: {start}" in out
     assert load("tmb")[1].battle is None
     assert gm("redo").exit_code == 0 and load("tmb")[1].battle == before
+
+
+def _elsewhere(gm: Any, *args: str) -> None:
+    """A command typed in another window while the guided menu waits (its own context)."""
+    from gm_assist.core import context
+
+    saved = context.ctx()
+    assert gm(*args).exit_code == 0
+    context._ctx = saved
+
+
+def test_a_step_from_a_stale_screen_records_nothing(
+    gm: Any, keys: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    from gm_assist.core import prompts
+    from gm_assist.games.insomnia import flow
+
+    name = _insomnia(gm)
+    real = prompts.integer
+
+    def integer_while_another_window_moves(*args: Any, **kwargs: Any) -> int:
+        _elsewhere(gm, "insomnia", "move", "5")  # meanwhile, Ana moved 5 in another window
+        monkeypatch.setattr(prompts, "integer", real)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(prompts, "integer", integer_while_another_window_moves)
+    _guided()
+    capsys.readouterr()
+    keys.send(keys.select(0), keys.type("3"), keys.select(8))  # Ana moves 3 (refused), then leave
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "changed in another window meanwhile: nothing recorded" in out
+    assert "Ana moves 3" not in out
+    _, state = load("insomnia", name)
+    assert state.players[0].space == 5 and [i.label for i in history(name)[1]] == ["Ana moves 5"]
+    assert out.rindex("│ 5 ") > out.index("changed in another window")  # drawn again from the saved game
+
+
+def test_menu_undo_after_an_undo_elsewhere_undoes_nothing_more(
+    gm: Any, keys: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    from gm_assist.core import prompts
+    from gm_assist.games.insomnia import flow
+
+    name = _insomnia(gm, "3", "2")
+    real = prompts.select
+
+    def select_while_another_window_undoes(*args: Any, **kwargs: Any) -> Any:
+        _elsewhere(gm, "undo")  # the menu says "Annuler : Ana avance de 2"; another window undoes it
+        monkeypatch.setattr(prompts, "select", real)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(prompts, "select", select_while_another_window_undoes)
+    _guided("fr")
+    capsys.readouterr()
+    keys.send("a", keys.select(8))  # Annuler (refused: the screen was stale), then leave
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "a changé dans une autre fenêtre entre-temps : rien n'est enregistré" in out
+    assert "Annulé" not in out
+    assert load("insomnia", name)[1].players[0].space == 3
+    assert [i.undone for i in history(name)[1]] == [False, True]
+
+
+def test_a_menu_choice_on_a_stale_screen_draws_again_first(
+    gm: Any, keys: Any, capsys: Any, monkeypatch: Any
+) -> None:
+    from gm_assist.core import prompts
+    from gm_assist.games.tmb import flow
+
+    assert gm(*TMB_NEW).exit_code == 0
+    real = prompts.select
+
+    def status_key() -> str:
+        guided_mode, ctx().guided = ctx().guided, False  # the test's own look, not the menu's
+        choices, proposed = flow.menu(load("tmb", "undo-tmb")[1])
+        ctx().guided = guided_mode
+        values = [value for value, _ in choices]
+        return keys.select(values.index("status") - values.index(proposed))  # from the proposed step
+
+    def select_while_another_window_changes_the_day(*args: Any, **kwargs: Any) -> Any:
+        _elsewhere(gm, "tmb", "day", "4")  # the menu says day 1; another window sets day 4
+        monkeypatch.setattr(prompts, "select", real)
+        keys.send(status_key(), keys.CTRL_C)  # then: the status of the screen drawn again, leave
+        return real(*args, **kwargs)
+
+    keys.send(status_key())  # "Show the status" on the screen of day 1
+    monkeypatch.setattr(prompts, "select", select_while_another_window_changes_the_day)
+    _guided("fr")
+    capsys.readouterr()
+    flow.run("undo-tmb")
+    out = capsys.readouterr().out
+    stale = out.index("undo-tmb a changé dans une autre fenêtre entre-temps : rien n'est enregistré")
+    assert "« Commencer la 1re journée »" in out[:stale]  # the screen drawn first: before day 1
+    assert "Journée 4 sur 10" in out[stale:] and "Journée 1 sur 10" not in out[stale:]
