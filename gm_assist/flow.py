@@ -5,6 +5,7 @@ Ctrl-C or Esc at any prompt goes back one menu; at the home menu it leaves clean
 
 from __future__ import annotations
 
+from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
@@ -20,7 +21,8 @@ def home_menu() -> None:
     say(t("core.menu.welcome"))
     while True:
         try:
-            choice = select(
+            choice = guided.menu(
+                None,
                 t("core.menu.title"),
                 [
                     ("resume", t("core.menu.resume")),
@@ -32,10 +34,11 @@ def home_menu() -> None:
                     ("table", t("core.menu.table")),
                     ("quit", t("core.menu.quit")),
                 ],
+                fresh=False,  # nothing on this menu is drawn from a game's state
             )
         except Cancelled:  # Esc goes back everywhere else; here it would end the program: ask first
             choice = "quit" if _leave_asked() else ""
-        if not choice:
+        if not choice or choice == guided.AGAIN:
             continue
         if choice == "quit":
             _stop_table()

@@ -6,7 +6,7 @@ The root CLI fills this once; the core reads it. Tests reset it between runs.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -17,6 +17,7 @@ class Context:
     home: Path | None = None
     debug: bool = False
     guided: bool = False  # the guided mode (menus) is running: hints name menu entries, not commands
+    seen: dict = field(default_factory=dict)  # guided mode: session id -> journal position last drawn
 
 
 _ctx = Context()

@@ -80,10 +80,14 @@ def select(
     default: Any = None,
     rules: Sequence[str] = (),
     on_cancel: Any = _RAISE,
+    shortcuts: dict[str, Any] | None = None,
+    tail: Sequence[Any] = (),
 ) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
-    value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising."""
+    value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising.
+    ``shortcuts`` maps a key to a value answered at once, and ``tail`` adds entries after "Rule?"
+    (the menus' Undo/Redo: the entries above keep their places)."""
     import questionary
 
     from gm_assist.core.i18n import t
@@ -92,6 +96,7 @@ def select(
     items = _choices(choices)
     if rules:
         items.append(questionary.Choice(title=t("core.prompt.rule"), value=_RULE))
+    items += _choices(tail)
     while True:
         values = [c.value for c in items]
         chosen_default = default if default in values else None
@@ -102,7 +107,8 @@ def select(
                     choices=items,
                     default=chosen_default,
                     instruction=t("core.prompt.select_hint"),
-                )
+                ),
+                _shortcut_keys(shortcuts),
             )
         except Cancelled:
             if on_cancel is _RAISE:
@@ -112,6 +118,22 @@ def select(
             show_rules(list(rules))
             continue
         return answer
+
+
+def _shortcut_keys(shortcuts: dict[str, Any] | None) -> Any:
+    """Key bindings answering ``shortcuts[key]`` when that key is pressed (None: no shortcut)."""
+    if not shortcuts:
+        return None
+    from prompt_toolkit.key_binding import KeyBindings
+
+    kb = KeyBindings()
+    for key, value in shortcuts.items():
+
+        def _answer(event: Any, value: Any = value) -> None:
+            event.app.exit(result=value)
+
+        kb.add(key)(_answer)
+    return kb
 
 
 def show_rules(card_ids: list[str]) -> None:

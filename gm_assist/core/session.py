@@ -338,7 +338,61 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
     sid = resolve(session)
     doc, _ = read_document(sid)
     _check_game(doc, game)
+    _note_seen(doc)
     return info_of(doc), game_state(doc, session_path(sid))
+
+
+# --- what a guided menu has seen ---------------------------------------------------------------
+# A guided menu draws from a state it loaded, then the table answers prompts; meanwhile another
+# terminal may change the session (``gm-assist undo``). In the guided mode every load notes which
+# point of the journal it read, and a record made from a screen that no longer shows the session
+# is refused (nothing saved): the menu reloads and draws again (issue 14).
+
+
+def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
+    """Where a session stands in its journal: the head change and the changes that can be redone."""
+    return doc.get("head"), tuple(doc["redo"])
+
+
+def _note_seen(doc: dict[str, Any]) -> None:
+    from gm_assist.core.context import ctx
+
+    if ctx().guided:
+        ctx().seen[doc["id"]] = _position(doc)
+
+
+def _check_seen(doc: dict[str, Any]) -> None:
+    from gm_assist.core.context import ctx
+
+    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
+    if seen is not None and seen != _position(doc):
+        raise GmError("guided.changed_elsewhere", name=doc["name"])
+
+
+def changed_elsewhere(session: str | None = None) -> str | None:
+    """In the guided mode, the name of the session if it moved on since a menu last drew it (from
+    another window; None otherwise): the menu then draws again instead of acting on what it showed."""
+    from gm_assist.core.context import ctx
+
+    try:
+        doc, _ = read_document(resolve(session))
+    except GmError:
+        return None
+    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
+    return doc["name"] if seen is not None and seen != _position(doc) else None
+
+
+def moves(session: str | None = None) -> tuple[str | None, str | None]:
+    """The translated labels of the change ``undo`` would revert and of the one ``redo`` would
+    bring back (None when there is none), for the guided menus' Undo/Redo entries."""
+    sid = resolve(session)
+    doc, _ = read_document(sid)
+    _note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
+    path = journal_path(sid)
+    head = doc.get("head")
+    undo_label = label_text(journal.read(path, head)["label"]) if head is not None else None
+    redo_label = label_text(journal.read(path, doc["redo"][-1])["label"]) if doc["redo"] else None
+    return undo_label, redo_label
 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:
@@ -390,6 +444,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
+        _check_seen(doc)
         before = game_state(doc, session_path(sid))
         after = action.apply(before)
         after_raw = after.model_dump(mode="json")
@@ -414,6 +469,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
             changes=int(doc.get("changes", 0)) + 1,
         )
         write_document(doc, raw)
+        _note_seen(doc)
     return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label))
 
 
@@ -436,6 +492,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
         game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
+        _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):
@@ -458,6 +515,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
         game_state(doc, session_path(sid))  # never write a state the game cannot read
         doc["updated"] = now()
         write_document(doc, raw)
+        _note_seen(doc)
     return info_of(doc), labels
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
@@ -120,7 +120,8 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
         ("other", t("insomnia.flow.move_other")),
         ("leave", t("insomnia.flow.leave")),
     ]
-    choice = prompts.select(
+    choice = guided.menu(
+        session_name,
         t("insomnia.flow.race_menu", name=active),
         choices,
         on_cancel="leave",
@@ -128,6 +129,8 @@ def _race_step(state: InsomniaState, session_name: str) -> str | None:
     )
     if choice == "leave":
         return "leave"
+    if choice == guided.AGAIN:
+        return None
     if choice in ("move", "other"):
         who = active if choice == "move" else _pick_sheep(state, t("insomnia.flow.which_sheep"))
         spaces = prompts.integer(t("insomnia.flow.spaces"), min=-BOARD_SPACES * 2, max=BOARD_SPACES * 3)
@@ -216,7 +219,8 @@ def _rest_step(state: InsomniaState, session_name: str) -> str | None:
     choices = [("zzz", t("insomnia.flow.rest_zzz")), ("leave", t("insomnia.flow.leave"))]
     if not board_full(state):
         choices.insert(0, ("tile", t("insomnia.flow.rest_tile")))
-    choice = prompts.select(
+    choice = guided.menu(
+        session_name,
         t("insomnia.flow.rest_menu", name=who),
         choices,
         rules=("insomnia/rest-phase", "insomnia/dream-tiles"),
@@ -224,6 +228,8 @@ def _rest_step(state: InsomniaState, session_name: str) -> str | None:
     )
     if choice == "leave":
         return "leave"
+    if choice == guided.AGAIN:
+        return None
     if choice == "zzz":
         _record(actions.RestZzz(name=who), session_name)
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import lang, t
 from gm_assist.core.output import escape, why
@@ -69,7 +69,8 @@ def run(session_name: str) -> None:
         state = _state()
         _show_turn(state)
         try:
-            choice = prompts.select(
+            choice = guided.menu(
+                session_name,
                 t(f"{NS}.flow.menu"),
                 [(m, t(f"{NS}.flow.menu_{m}")) for m in MENU],
                 default="next" if state.track else "initiative",
@@ -83,6 +84,8 @@ def run(session_name: str) -> None:
             return
         if choice == "quit":
             return
+        if choice == guided.AGAIN:
+            continue
         try:
             STEPS[choice](state)
         except Cancelled:

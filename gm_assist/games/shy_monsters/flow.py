@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import waiting
@@ -84,6 +84,8 @@ def run(session_name: str) -> None:
             return
         if action is None:
             return
+        if action == guided.AGAIN:
+            continue
         try:
             from gm_assist.core.session import record
 
@@ -101,9 +103,11 @@ def _next_action(state: Any) -> Any:
         return _lay_floor(state)
     if play.reveals_due > 0:
         return _reveal(state)
-    choice = prompts.select(t("shy_monsters.flow.what_now"), _move_choices(state), rules=RULES)
+    choice = guided.menu(None, t("shy_monsters.flow.what_now"), _move_choices(state), rules=RULES)
     if choice == "leave":
         return None
+    if choice == guided.AGAIN:
+        return guided.AGAIN
     if choice == "attack":
         return actions.DeclareAttack()
     kind, direction = choice

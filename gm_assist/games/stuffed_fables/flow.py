@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
@@ -65,7 +65,8 @@ def run(session_name: str) -> None:
         _, state = load(GAME, session_name)
         prompts.show(lambda out, s=state: render(s, out))
         try:
-            choice = prompts.select(
+            choice = guided.menu(
+                session_name,
                 t("stuffed_fables.flow.menu"),
                 _menu(state),
                 default=next_step(state)[0],
@@ -74,6 +75,8 @@ def run(session_name: str) -> None:
             )
             if choice == "leave":
                 return
+            if choice == guided.AGAIN:
+                continue
             STEPS[choice](session_name, state)
         except Cancelled:
             prompts.say(t("core.menu.back"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
@@ -295,17 +295,24 @@ def run_battle(session_name: str) -> None:
         prompts.say(exc.message())
         return
     while True:
+        state = _load(session_name)  # drawn from the saved game: another window may have changed it
         battle = state.battle
+        if not isinstance(battle, bt.Battle):  # its set-up was undone
+            return
         prompts.show(lambda out, b=battle: render_battle(b, out))
         if battle.closed:
             return
         items, default = menu_choices(battle)
         try:
-            choice = prompts.select(t("tmb_battle.flow.menu"), items, default=default, rules=BATTLE_RULES)
+            choice = guided.menu(
+                session_name, t("tmb_battle.flow.menu"), items, default=default, rules=BATTLE_RULES
+            )
         except Cancelled:
             return
         if choice == "leave":
             return
+        if choice == guided.AGAIN:
+            continue
         try:
             state = step(session_name, battle, choice)
         except Cancelled:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import lang, t
 
@@ -172,11 +172,13 @@ def run(session_name: str) -> None:
             needed=state.tyrant.progress,
         )
         try:
-            choice = prompts.select(header, choices, default=proposed, rules=("tmb/day-phases",))
+            choice = guided.menu(session_name, header, choices, default=proposed, rules=("tmb/day-phases",))
         except Cancelled:
             return
         if choice == "leave":
             return
+        if choice == guided.AGAIN:
+            continue
         try:
             handlers[choice](session_name, state)
         except Cancelled:

@@ -381,3 +381,31 @@ def tyrant_challenge(state: TmbState) -> bool:
     """Today's encounter is the tyrant's challenge: its battle is set up from the tyrant's card
     (p. 16), not from the day's baddie points. The one test every command uses."""
     return bool(state.encounter and state.encounter.kind == "tyrant")
+
+
+# ---------------------------------------------------------------- duties before moving on
+
+
+def duties_before_next_day(state: TmbState) -> list:
+    """What the rules still expect before the day counter turns (or day 1 begins), as ``Message``
+    objects for the guided "Still to do" check (issue 14): training points are spent in the reward
+    phase (p. 8), a gearloc carries at most 4 loot slots (p. 14), and a knocked-out gearloc (every
+    gearloc after a party wipe) rests and recovers in the recovery phase (p. 20)."""
+    from gm_assist.core.message import Message
+
+    from .sheet import LOOT_SLOTS, loot_slots, over_slots
+
+    duties = []
+    for g in state.party:
+        if g.training:
+            duties.append(Message(key="tmb.duty.training", params={"name": g.name, "n": len(g.training)}))
+        if over_slots(g):
+            duties.append(
+                Message(
+                    key="tmb.duty.slots", params={"name": g.name, "slots": loot_slots(g), "max": LOOT_SLOTS}
+                )
+            )
+        rested = g.recovery == "rest" and g.recovery_day == state.day
+        if state.started and (g.ko or state.wiped) and not rested:
+            duties.append(Message(key="tmb.duty.rest", params={"name": g.name}))
+    return duties

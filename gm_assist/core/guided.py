@@ -1,0 +1,99 @@
+"""What every guided menu shares (issue 14), built once for the home menu and each game's menus:
+
+- ``menu``: a game menu with "Undo: <what it reverts>" and "Redo: <what comes back>" entries, one
+  keystroke away; after one of them it returns ``AGAIN`` and the game loop draws its screen again.
+- The stale-screen guard lives in ``session`` (``load`` notes what a menu drew, ``record`` refuses
+  to save from a screen that another terminal changed meanwhile); a menu loop only reloads.
+- ``still_to_do``: before an irreversible step, what the rules still expect, asked once, with the
+  duty (not the skip) as the default answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gm_assist.core import prompts
+from gm_assist.core.errors import GmError
+from gm_assist.core.i18n import t
+
+AGAIN = "__again__"
+"""What ``menu`` returns after an undo or a redo: the loop reloads and draws its screen again."""
+
+_UNDO = "__undo__"
+_REDO = "__redo__"
+_RAISE = object()
+_LEAVING = ("leave", "quit")
+"""The menus' "leave" values: leaving is never held back by a change made elsewhere."""
+
+
+def undo_redo_entries(session: str | None) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """The Undo/Redo entries of a menu for ``session`` (None: the current one) and their keys."""
+    from gm_assist.core.session import moves
+
+    try:
+        undo_label, redo_label = moves(session)
+    except GmError:  # no current session (home menu): nothing to undo
+        return [], {}
+    entries: list[tuple[str, str]] = []
+    keys: dict[str, str] = {}
+    for value, label, kind in ((_UNDO, undo_label, "undo"), (_REDO, redo_label, "redo")):
+        if label is not None:
+            key = t(f"guided.{kind}_key")
+            entries.append((value, t(f"guided.{kind}", letter=key, label=label)))
+            keys[key] = value
+    return entries, keys
+
+
+def menu(
+    session: str | None,
+    message: str,
+    choices: Sequence[Any],
+    default: Any = None,
+    rules: Sequence[str] = (),
+    on_cancel: Any = _RAISE,
+    fresh: bool = True,
+) -> Any:
+    """``prompts.select`` for a menu of ``session``, with its Undo/Redo entries (after the others,
+    so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``.
+
+    With ``fresh`` (a menu drawn from the session's state), a choice made while another window
+    changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
+    from gm_assist.core.session import changed_elsewhere
+
+    tail, keys = undo_redo_entries(session)
+    extra: dict[str, Any] = {} if on_cancel is _RAISE else {"on_cancel": on_cancel}
+    choice = prompts.select(message, choices, default, rules, shortcuts=keys, tail=tail, **extra)
+    if choice in (_UNDO, _REDO):
+        step_back_or_forward(choice == _REDO, session)
+        return AGAIN
+    stale = changed_elsewhere(session) if fresh and choice not in _LEAVING and choice != on_cancel else None
+    if stale:
+        prompts.say(t("guided.changed_elsewhere", name=stale))
+        return AGAIN
+    return choice
+
+
+def step_back_or_forward(forward: bool, session: str | None) -> None:
+    """Undo (or redo) one change of ``session`` and say which; a refusal is said, never raised."""
+    from gm_assist.core.session import redo, undo
+
+    try:
+        _, labels = (redo if forward else undo)(1, session)
+    except GmError as exc:
+        prompts.say(exc.message())
+        return
+    prompts.say(t("core.redo.one" if forward else "core.undo.one", label=labels[0]))
+
+
+def still_to_do(duties: Sequence[Any]) -> bool:
+    """Before an irreversible step: True when nothing is due or the table moves on anyway.
+
+    ``duties`` are what the game's rules still expect (``Message`` objects or texts); they are
+    listed once and the question's default is No, the duty."""
+    if not duties:
+        return True
+    prompts.say(t("guided.still_to_do"))
+    for duty in duties:
+        prompts.say("  • " + (t(duty.key, **duty.params) if hasattr(duty, "key") else str(duty)))
+    return prompts.confirm(t("guided.move_on"), default=False)
