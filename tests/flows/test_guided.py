@@ -104,7 +104,7 @@ def test_home_menu_undoes_the_current_game(gm: Any, keys: Any, capsys: Any) -> N
 
     name = _insomnia(gm, "4")
     ctx().lang = "en"
-    keys.send("u", keys.select(6))  # undo from the home menu, then quit
+    keys.send("u", keys.select(7))  # undo from the home menu, then quit
     home_menu()
     assert "Undone: Ana moves 4" in capsys.readouterr().out
     _, state = load("insomnia", name)
@@ -115,7 +115,7 @@ def test_home_menu_without_any_game_offers_no_undo(keys: Any, capsys: Any) -> No
     from gm_assist.flow import home_menu
 
     ctx().lang = "fr"
-    keys.send("a", keys.select(6))  # "a" does nothing without a game; quit
+    keys.send("a", keys.select(7))  # "a" does nothing without a game; quit
     home_menu()
     assert "Annulé" not in capsys.readouterr().out
 

@@ -304,9 +304,9 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.wait(t("tmb.day.new", day=2, days=10), _menu(2, 1), "» " + t("tmb.flow.draw"), t("tmb.flow.leave"))
 
     # Leave the adventure, then the home menu: the program ends by itself, without a traceback.
-    screen.send(UP, UP, ENTER)  # past "Rule?" to "Leave"
+    screen.send(UP, UP, UP, ENTER)  # past "Undo: New day" and "Rule?" to "Leave"
     screen.wait(t("core.menu.title"))
-    screen.send(UP, ENTER)
+    screen.send(UP, UP, ENTER)  # past "Undo: New day" to "Quit"
     screen.wait(t("core.menu.bye"))
     assert screen.close() == 0
     screen.no_traceback()
