@@ -26,6 +26,7 @@ def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:
         k.type("crapaud des marais"), k.ENTER,                    # the toad, face up
         k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,    # recovery → Atomik → rest
         k.ENTER,                                    # proposed: next day (2)
+        "y",                                        # still to do: 2 training points; move on anyway
         k.CTRL_C,                                   # leave the menu
     )
     flow.run("flowtest")
@@ -102,6 +103,7 @@ def test_full_day_with_a_battle(gm: Any, keys: Any) -> None:
         k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Capitank: rest
         k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Atomik: rest
         k.ENTER,                                                   # next day
+        "y",                                                       # training unspent: move on anyway
         k.CTRL_C,
     )
     flow.run(session)
@@ -132,3 +134,21 @@ def test_guided_hints_name_menu_entries(gm: Any, keys: Any, capsys: Any) -> None
     assert "Atomik has 1 training point to spend: choose “Spend a training point”." in out
     assert "Next: choose “Begin day 1”" in out
     assert "Next (day 1): choose “Draw the encounter card”" in out
+
+
+def test_moving_on_past_unfinished_duties_asks_first(gm: Any, keys: Any, capsys: Any) -> None:
+    """Issue 14: before "Start day 2", what the rules still expect is listed (here, training points
+    to spend) and the question's default is the duty: Enter keeps the day as it is."""
+    from gm_assist.games.tmb import flow
+
+    assert gm(*NEW).exit_code == 0
+    for step in (["next-day"], ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "1"]):
+        assert gm("tmb", *step).exit_code == 0, step
+    for name in ("Capitank", "Atomik"):
+        assert gm("tmb", "rest", name).exit_code == 0
+    capsys.readouterr()
+    keys.send(keys.ENTER, keys.ENTER, keys.CTRL_C)  # proposed: next day → "Move on anyway?" Enter = no
+    flow.run("flowtest")
+    out = capsys.readouterr().out
+    assert "Still to do" in out and "Capitank: 1 training point not spent yet" in out
+    assert load("tmb", "flowtest")[1].day == 1

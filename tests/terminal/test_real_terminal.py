@@ -207,8 +207,10 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
                         t("tmb.setup.specials", total=11), _menu(1), t("tmb.flow.leave"))
     assert "» " + t("tmb.flow.start_day1") not in shown  # adventure mode: training is proposed first
 
-    # Day 1 begins, a fight is drawn.
+    # Day 1 begins (its training points left for later: asked first), a fight is drawn.
     screen.send(UP, UP, ENTER)
+    screen.wait(t("guided.still_to_do"), t("guided.move_on"))
+    screen.send("o")  # « oui »: move on anyway
     screen.wait(t("tmb.day.first"), _menu(1), "» " + t("tmb.flow.draw"), t("tmb.flow.leave"))
     screen.send(ENTER)
     screen.wait(t("tmb.flow.ask_option"), "» " + t("tmb.flow.peaceful"), t("tmb.flow.fight"))
@@ -301,6 +303,8 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.wait(t("tmb.reward.done", progress=1, needed=6))
     screen.wait(_menu(1, 1), "» " + t("tmb.flow.recovery"), t("tmb.flow.next_day", day=2))
     screen.send(DOWN, ENTER)
+    screen.wait(t("guided.still_to_do"), t("guided.move_on"))  # the training points, still unspent
+    screen.send("o")
     screen.wait(t("tmb.day.new", day=2, days=10), _menu(2, 1), "» " + t("tmb.flow.draw"), t("tmb.flow.leave"))
 
     # Leave the adventure, then the home menu: the program ends by itself, without a traceback.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.i18n import lang, t
 
 from . import actions, rules
@@ -27,14 +27,22 @@ def _gearloc(state: TmbState, message: str, only: list[int] | None = None) -> in
 
 
 def start_day(session: str, state: TmbState) -> None:
-    """Begin day 1: the counter stays on 1 (p. 8)."""
+    """Begin day 1: the counter stays on 1 (p. 8); unspent adventure-mode training is asked first."""
+    duties = rules.duties_before_next_day(state)
+    if not guided.still_to_do(duties):
+        return
     _record(session, actions.NextDay())
     prompts.say(t("tmb.day.first"))
 
 
 def next_day(session: str, state: TmbState) -> None:
-    """New-day phase (p. 8, 22): the counter turns; past the last day the adventure is lost."""
-    new = _record(session, actions.NextDay())
+    """New-day phase (p. 8, 22): the counter turns; past the last day the adventure is lost. What
+    the rules still expect (training, loot over 4 slots, a gearloc to rest) is listed first, and
+    the default answer is the duty (issue 14)."""
+    duties = rules.duties_before_next_day(state)
+    if not guided.still_to_do(duties):
+        return
+    new = _record(session, actions.NextDay(force=state.wiped))  # the table moved on past the rests
     prompts.say(
         t("tmb.day.lost", days=new.tyrant.days)
         if new.lost
