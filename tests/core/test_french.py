@@ -174,7 +174,7 @@ def test_prompts_say_their_keys_in_the_interface_language(monkeypatch, language)
 
 
 def test_french_screens_agree_colours_and_name_the_board(gm):
-    """"5 verts, 3 blancs" (orange stays), the stuffie's board is the « plateau », never "board"."""
+    """ "5 verts, 3 blancs" (orange stays), the stuffie's board is the « plateau », never "board"."""
     assert gm("--lang", "fr", "stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
     out = gm("--lang", "fr", "stuffed-fables", "status").stdout
     assert "5 orange, 5 verts, 5 jaunes" in out and "blancs" in out, out
