@@ -10,7 +10,7 @@ import typer
 
 from gm_assist.cli import app
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import t, when
 from gm_assist.core.output import JsonOpt, emit, table
 
 
@@ -35,7 +35,7 @@ def sessions_cmd(json_out: JsonOpt = False) -> None:
                 None,
                 [t("core.sessions.name"), t("core.sessions.game"), t("core.sessions.updated"), ""],
                 [
-                    [r["name"], _game_title(r["game"]), r["updated"] or "?", "*" if r["current"] else ""]
+                    [r["name"], _game_title(r["game"]), when(r["updated"]), "*" if r["current"] else ""]
                     for r in rows
                 ],
             )
@@ -195,7 +195,7 @@ def history_cmd(name: Annotated[str | None, typer.Argument()] = None, json_out: 
             out.print(t("core.history.empty"), markup=False)
         for item in items:
             mark = t("core.history.undone") if item.undone else ""
-            out.print(f"{item.index:>4}  {item.time}  {item.label}{mark}", markup=False)
+            out.print(f"{item.index:>4}  {when(item.time)}  {item.label}{mark}", markup=False)
 
     emit({"session": info.name, "entries": [vars(i) for i in items]}, text, json_out)
 

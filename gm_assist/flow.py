@@ -63,6 +63,7 @@ def _leave_asked() -> bool:
 
 
 def _resume() -> None:
+    from gm_assist.core.i18n import when
     from gm_assist.core.manage import listing
     from gm_assist.games import module, title
 
@@ -72,7 +73,7 @@ def _resume() -> None:
         return
     name = select(
         t("core.menu.pick_session"),
-        [(r["name"], f"{r['name']} — {title(r['game'])} ({r['updated'] or '?'})") for r in rows],
+        [(r["name"], f"{r['name']} — {title(r['game'])} ({when(r['updated'])})") for r in rows],
     )
     game = next(r["game"] for r in rows if r["name"] == name)
     from gm_assist.core.manage import use

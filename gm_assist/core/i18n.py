@@ -296,6 +296,36 @@ def agree(word: str, n: Any, language: str | None = None) -> str:
     return word + "s"
 
 
+def when(stamp: str | None, language: str | None = None, now: Any = None) -> str:
+    """A saved time as people read it, in local time: "today 21:14", "yesterday 09:02", "Sat 22 Nov"
+    (« aujourd'hui 21:14 », « hier 09:02 », « sam. 22 nov. »); the year when it is not this one.
+    ``--json`` keeps the ISO time; an unreadable one is shown as it is.
+
+    >>> from datetime import datetime, timezone
+    >>> now = datetime(2026, 11, 24, 22, 0, tzinfo=timezone.utc)
+    >>> when("2026-11-24T21:14:00+00:00", "en", now), when("2026-11-22T10:00:00+00:00", "fr", now)
+    ('today 21:14', 'dim. 22 nov.')
+    """
+    from datetime import datetime
+
+    language = language or lang()
+    try:
+        moment = datetime.fromisoformat(stamp or "")
+    except ValueError:
+        return stamp or "?"
+    here = (now or datetime.now(moment.tzinfo)).astimezone()
+    moment = moment.astimezone(here.tzinfo)
+    days = (here.date() - moment.date()).days
+    if days in (0, 1):
+        return t_in(
+            language, "core.when.today" if days == 0 else "core.when.yesterday", time=moment.strftime("%H:%M")
+        )
+    day_name = t_in(language, f"core.when.day_{moment.weekday()}")
+    month = t_in(language, f"core.when.month_{moment.month}")
+    key = "core.when.date" if moment.year == here.year else "core.when.date_year"
+    return t_in(language, key, day_name=day_name, day=moment.day, month=month, year=moment.year)
+
+
 def plural_form(n: Any, language: str | None = None) -> int:
     """0 for the singular form, 1 for the plural: English singular is 1 only, French 0 and 1."""
     try:

@@ -188,3 +188,29 @@ def test_the_french_editions_words():
     found = {k: v for k, v in _flat("fr").items() if "rembours" in v.lower()}
     assert found == {}
     assert i18n.t_in("fr", "stuffed_fables.use.stuffing") == "rembourrage"
+
+
+def test_saved_times_as_people_read_them():
+    """The resume list, `sessions` and `history` show "today 21:14", never a raw ISO time (issue 14)."""
+    from datetime import UTC, datetime
+
+    now = datetime(2026, 11, 24, 22, 0, tzinfo=UTC).astimezone()
+    cases = {
+        "2026-11-24T21:14:00+00:00": ("today", "aujourd'hui"),
+        "2026-11-23T08:05:00+00:00": ("yesterday", "hier"),
+        "2026-11-22T10:00:00+00:00": ("Sun 22 Nov", "dim. 22 nov."),
+        "2025-08-01T10:00:00+00:00": ("Fri 1 Aug 2025", "ven. 1 août 2025"),
+    }
+    for stamp, (en, fr) in cases.items():
+        assert i18n.when(stamp, "en", now).startswith(en), stamp
+        assert i18n.when(stamp, "fr", now).startswith(fr), stamp
+    assert i18n.when("not a time", "en", now) == "not a time"
+
+
+def test_sessions_and_history_show_readable_times(gm):
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
+    assert gm("insomnia", "move", "2").exit_code == 0
+    for args in (["sessions"], ["history"]):
+        text = gm("--lang", "fr", *args).stdout
+        assert "aujourd'hui" in text and not re.search(r"\d{4}-\d\d-\d\dT", text), text
+    assert re.match(r"\d{4}-\d\d-\d\dT", gm("history", "--json").json["entries"][0]["time"])
