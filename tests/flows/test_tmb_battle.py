@@ -92,3 +92,14 @@ def test_tyrant_battle_set_up_from_the_catalog(gm, keys, capsys):
     assert next(u for u in battle.units if u.tyrant).lane == 1
     assert [c.points for c in battle.queue] == [1, 1, 1]
     assert "Drellen, the tyrant, enters lane 1." in capsys.readouterr().out
+
+
+def test_tied_baddies_keep_their_lane_order_only_gearlocs_are_placed(keys):
+    """p. 17: baddie-only ties are never a choice (lower lane first); the party only places its
+    gearlocs among them (issue 14)."""
+    from gm_assist.games.tmb.battle_flow import ask_ties
+
+    keys.send(keys.DOWN, keys.ENTER)  # offered: the lane-1 toad or Picket (never the lane-2 worm): Picket
+    assert ask_ties([["toad", "Picket", "worm"]], {"Picket"}) == ["Picket", "toad", "worm"]
+    keys.send(keys.ENTER, keys.DOWN, keys.ENTER)  # the toad first, then Picket before the worm
+    assert ask_ties([["toad", "worm", "Picket"]], {"Picket"}) == ["toad", "Picket", "worm"]

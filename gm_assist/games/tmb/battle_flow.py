@@ -118,23 +118,31 @@ def ask_chips(queue: list[QueueChip], lanes: list[int], set_up: bool) -> list[bt
     return specs
 
 
-def ask_ties(groups: list[list[str]]) -> list[str]:
-    """The party orders each tie that involves a gearloc (p. 17): who plays first, then next…"""
+def ask_ties(groups: list[list[str]], gearlocs: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The party orders each tie that involves a gearloc (p. 17): who plays first, then next… Tied
+    baddies keep their lane order among themselves (lower lane first): the party only chooses where
+    its gearlocs go, so the only baddie offered at each step is the next one by lane."""
     first: list[str] = []
     for group in groups:
         left = list(group)
         prompts.say(t("tmb_battle.track.tie", names=", ".join(group)))
-        while len(left) > 1:
+        while len(left) > 1 and (not gearlocs or any(n in gearlocs for n in left)):
+            baddies = [n for n in left if n not in gearlocs] if gearlocs else []
+            offered = [n for n in left if not gearlocs or n in gearlocs or n == baddies[0]]
             pick = prompts.select(
                 t("tmb_battle.flow.ask_tie"),
-                [(n, n) for n in left],
-                default=left[0],
+                [(n, n) for n in offered],
+                default=offered[0],
                 rules=("tmb/initiative",),
             )
             first.append(pick)
             left.remove(pick)
         first.extend(left)
     return first
+
+
+def _gearloc_names(battle: bt.Battle) -> set[str]:
+    return {u.name for u in battle.units if u.kind == "gearloc"}
 
 
 def _names(battle: bt.Battle, groups: list[list[str]]) -> list[list[str]]:
@@ -185,7 +193,7 @@ def set_up(session: str, state: Any) -> Any:
         for g in ba.fighters(state)
     ]
     preview = rule_call(bt.start_battle, queue, gearlocs, specs)
-    first = ask_ties(_names(preview, preview.ties))
+    first = ask_ties(_names(preview, preview.ties), _gearloc_names(preview))
     return _record(
         ba.StartBattle(
             extra_points=extra, added=added, baddies=specs, rolls=rolls, first=first, tyrant=tyrant
@@ -272,7 +280,7 @@ def step(session: str, battle: bt.Battle, choice: str) -> Any:
         free = [lane for lane in range(1, LANES + 1) if lane not in used]
         arrivals = ask_chips(battle.queue, free, False)
         preview = rule_call(bt.next_round, battle, arrivals)
-        first = ask_ties(_names(preview, preview.ties[len(battle.ties) :]))
+        first = ask_ties(_names(preview, preview.ties[len(battle.ties) :]), _gearloc_names(preview))
         return _record(ba.NextRound(arrivals=arrivals, first=first), session)
     outcome = battle.outcome or prompts.select(
         t("tmb_battle.flow.ask_outcome"),

@@ -122,7 +122,7 @@ def render_battle(battle: Battle, out: Any) -> None:
     ):  # nothing enters an ended battle
         out.print(t("tmb_battle.track.arrival", lane=lane, points=chip.points) + " " + why("tmb/arrivals"))
     names = {u.uid: u.name for u in battle.units}
-    for group in battle.ties:
+    for group in battle.ties if battle.round == 1 and not battle.played else []:  # only while it matters
         tied = ", ".join(escape(names.get(uid, uid)) for uid in group)
         out.print(t("tmb_battle.track.tie", names=tied) + " " + why("tmb/initiative"))
     for move in battle.pending_moves:
