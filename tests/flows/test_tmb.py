@@ -152,3 +152,16 @@ def test_moving_on_past_unfinished_duties_asks_first(gm: Any, keys: Any, capsys:
     out = capsys.readouterr().out
     assert "Still to do" in out and "Capitank: 1 training point not spent yet" in out
     assert load("tmb", "flowtest")[1].day == 1
+
+
+def test_a_stat_closed_by_a_failed_roll_is_not_offered_again(gm: Any, keys: Any) -> None:
+    """After a failed attack training, the training step offers hp, dex, def and skill only."""
+    from gm_assist.games.tmb import flow
+
+    assert gm(*NEW).exit_code == 0
+    assert gm("tmb", "train", "Capitank", "atk", "--failed").exit_code == 0  # the point stays, atk closed
+    assert gm("tmb", "train", "Atomik", "hp").exit_code == 0
+    keys.send(keys.ENTER, keys.ENTER, keys.DOWN + keys.DOWN + keys.ENTER, "y", keys.CTRL_C)
+    flow.run("flowtest")  # train → Capitank → the third stat offered is now defence → no bone
+    _, state = load("tmb", "flowtest")
+    assert state.party[0].def_die == 1 and state.party[0].training == []

@@ -8,7 +8,7 @@ from typing import Any
 from gm_assist.core import guided, prompts
 from gm_assist.core.i18n import lang, t
 
-from . import actions, rules
+from . import actions, rules, sheet
 from .model import TmbState
 from .sheet import scout_choices, scout_odds_line
 
@@ -115,9 +115,12 @@ def reward(session: str, state: TmbState) -> None:
 def train(session: str, state: TmbState) -> None:
     """Spend a training point (p. 10-12): HP, dex, skills succeed; attack/defense are rolled."""
     who = _gearloc(state, t("tmb.flow.ask_who_trains"), [i for i, g in enumerate(state.party) if g.training])
+    points = state.party[who].training
+    # a stat every unspent point already failed is closed by the rules (p. 11): never offered again
+    open_stats = [s for s in sheet.STATS if any(s not in p.failed for p in points)]
     stat = prompts.select(
         t("tmb.flow.ask_stat"),
-        [(s, t(f"tmb.stat.{s}")) for s in ("hp", "dex", "atk", "def", "skill")],
+        [(s, t(f"tmb.stat.{s}")) for s in open_stats],
         default="hp",
         rules=("tmb/training",),
     )
