@@ -237,3 +237,10 @@ def test_expected_count_only_for_a_random_encounter(gm):
     assert "expected" not in named
     drawn = gm(SF, "encounter", "--random", "--monster", "Grub", "--monster", "Gnat", "--json").json
     assert drawn["expected"] == 2
+
+
+def test_no_hand_line_before_anyone_drew(gm):
+    assert gm(SF, "new", "--stuffie", "Lumpy").exit_code == 0
+    assert "Hand of" not in gm(SF, "status").stdout
+    assert gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "orange").exit_code == 0
+    assert "Hand of Lumpy: 1 orange" in gm(SF, "status").stdout

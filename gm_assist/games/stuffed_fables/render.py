@@ -178,9 +178,12 @@ def render(state: SfState, out: Any) -> None:
 def dice_panel(state: SfState) -> str:
     """Plain-text lines: where the dice are, by colour."""
     cols = state.colours
-    lines = [
-        t("stuffed_fables.status.bag", dice=pool_text(cols, state.bag), n=bag.pool_size(state.bag)),
-        t("stuffed_fables.status.hand", stuffie=state.current or "—", dice=pool_text(cols, state.hand)),
+    lines = [t("stuffed_fables.status.bag", dice=pool_text(cols, state.bag), n=bag.pool_size(state.bag))]
+    if state.current or state.hand:  # no "Hand of —: —" before anyone drew
+        lines.append(
+            t("stuffed_fables.status.hand", stuffie=state.current or "—", dice=pool_text(cols, state.hand))
+        )
+    lines += [
         t("stuffed_fables.status.track", n=state.track),
         t("stuffed_fables.status.discard", dice=pool_text(cols, state.discard)),
     ]
