@@ -65,6 +65,8 @@ class Record:
     players: list[str]
     winners: list[str] | None = None
     figures: dict[str, Any] = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+    """Other names ``--player`` finds the players by (a gearloc as typed, in both editions)."""
 
 
 def whole_session(
@@ -73,6 +75,7 @@ def whole_session(
     players: list[str],
     figures: dict[str, Any],
     winners: list[str] | None = None,
+    names: list[str] | None = None,
 ) -> Record:
     """The record of a session that is one game from its creation to its last change."""
     return Record(
@@ -84,6 +87,7 @@ def whole_session(
         players=players,
         winners=winners,
         figures=figures,
+        names=names or [],
     )
 
 
@@ -194,7 +198,9 @@ def _keep(record: Record, filters: Filters) -> bool:
 
     if filters.since is not None and (record.end or record.start)[:10] < filters.since.isoformat():
         return False
-    if filters.player is not None and fold(filters.player) not in {fold(p) for p in record.players}:
+    if filters.player is not None and fold(filters.player) not in {
+        fold(p) for p in [*record.players, *record.names]
+    }:
         return False
     return True
 

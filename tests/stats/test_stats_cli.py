@@ -83,6 +83,9 @@ def test_too_many_bones_adventures_per_tyrant_and_gearloc(gm: Any) -> None:
     assert "Per tyrant (won/played): Drellen 1/2." in text
     assert "Per gearloc (won/played): Boomer 1/1, Picket 1/2." in text
     assert "Wins per tyrant (%)" in text and "50%" in text
+    for who in ("Capitank", "picket", "Picket"):  # as typed, by id, by the other edition's name
+        assert run(gm, "stats", "tmb", "--player", who, "--json").json["games"]["tmb"]["played"] == 2, who
+    assert run(gm, "stats", "tmb", "--player", "Atomik", "--json").json["games"]["tmb"]["played"] == 1
     french = run(gm, "--lang", "fr", "stats", "tmb").stdout
     assert "Par tyran (gagnées/jouées) : Drellen le pâle 1/2." in french
     assert "Par gearloc (gagnées/jouées) : Atomik 1/1, Capitank 1/2." in french

@@ -17,6 +17,14 @@ def _gearloc_id(gearloc: Any) -> str:
     return gearloc.catalog_id or gearloc.name
 
 
+def _gearloc_names(party: list[Any]) -> list[str]:
+    """Every name a gearloc of the party goes by: as typed, and its names in both editions."""
+    from .catalog import gearloc_catalog
+
+    known = {g.id: list(g.names.values()) for g in gearloc_catalog()}
+    return [name for g in party for name in (g.name, *known.get(g.catalog_id or "", []))]
+
+
 def records(played: Played) -> list[Record]:
     """The adventure of this session, won, lost or still going."""
     state = played.state
@@ -50,7 +58,8 @@ def records(played: Played) -> list[Record]:
         "tyrant_attempts": state.tyrant_attempts,
         "points_by_day": points_by_day,
     }
-    return [whole_session(played, outcome, [_gearloc_id(g) for g in state.party], figures)]
+    ids = [_gearloc_id(g) for g in state.party]
+    return [whole_session(played, outcome, ids, figures, names=_gearloc_names(state.party))]
 
 
 def _run(record: Record) -> dict[str, Any]:
