@@ -50,11 +50,16 @@ def find(name: str) -> Baddie | None:
     return next((b for b in reversed(catalog()) if key in _keys(b)), None)
 
 
-def names() -> list[str]:
-    """Every catalog name (both languages), for name completion."""
+def names(points: int | None = None, language: str | None = None) -> list[str]:
+    """Catalog names, for name completion: both languages by default; with ``language``, one name
+    per baddie (in that language when known), and with ``points`` never a chip of another value."""
     out: list[str] = []
     for baddie in catalog():
-        out.extend(n for n in (baddie.name_fr, baddie.name_en) if n and n not in out)
+        if points is not None and baddie.points not in (None, points):  # unknown value: still offered
+            continue
+        both = (baddie.name_fr, baddie.name_en) if language != "en" else (baddie.name_en, baddie.name_fr)
+        found = [n for n in both if n]
+        out.extend(n for n in (found[:1] if language else found) if n not in out)
     return sorted(out, key=fold)
 
 

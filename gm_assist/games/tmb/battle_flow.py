@@ -42,7 +42,11 @@ def _record(action: Any, session: str) -> Any:
 def ask_chip(lane: int, chip: QueueChip, set_up: bool) -> bt.UnitIn:
     """Which baddie was flipped into ``lane``: from the catalog (completion by name) or typed;
     the stats the catalog lacks are asked (initiative only at set-up, p. 17), never invented."""
-    names = cat.names()
+    from gm_assist.core.i18n import lang
+
+    names = cat.names(points=chip.points, language=lang())  # one name each, chips of this value only
+    if chip.name and chip.name not in names:  # a scouted chip keeps the name it was scouted under
+        names.insert(0, chip.name)
     choices = [(OTHER, t("tmb_battle.flow.other_baddie"))] + [(n, n) for n in names]
     default = chip.name if chip.name in names else OTHER
     if chip.tyrant and chip.name:  # the tyrant's token: the app knows who it is

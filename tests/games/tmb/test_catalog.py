@@ -93,3 +93,19 @@ def test_gearloc_names_both_editions() -> None:
     assert rules.gearloc_info("Sparadoc").id == "patches"
     assert rules.gearloc_info("furax").id == "tantrum"
     assert rules.gearloc_info("Mécanoc") is None
+
+
+def test_the_chip_chooser_lists_one_name_per_baddie_of_the_value_placed() -> None:
+    """Issue 14: the 5-point lane chooser offered 1-point chips, and each chip twice (both editions)."""
+    from gm_assist.games.tmb import battle_catalog as cat
+
+    ones = [b for b in cat.catalog() if b.points == 1]
+    assert ones  # the shipped catalog knows some 1-point chips
+    for points in (1, 5, 20):
+        shown = cat.names(points=points, language="fr")
+        entries = [cat.find(n) for n in shown]
+        assert entries and all(e is not None and e.points in (None, points) for e in entries), points
+        assert len({e.id for e in entries}) == len(shown), points  # one name per baddie
+        assert (points == 1) == all(b.name_fr in shown for b in ones), points
+    both = cat.names()
+    assert len(both) > len(cat.names(language="en"))  # completion still knows both editions' names
