@@ -2,8 +2,9 @@
 
 Catalogs are ``data/i18n/<lang>/<namespace>.toml``; the namespace is the key's first part and nested
 tables are flattened with dots. A count that changes the words takes the plural form
-``{n:plural:# card|# cards}`` (``#`` is the number; singular form, then plural form): English uses the
-singular for 1 only, French for 0 and 1 (:func:`plural_form`). Only the namespaces a command uses
+``{n:plural:# card|# cards}`` (``#`` is the number; singular form, then plural form; with three
+forms the first is said for zero): English uses the singular for 1 only, French for 0 and 1
+(:func:`plural_form`). Only the namespaces a command uses
 are read. Language: ``--lang``, else ``$GM_ASSIST_LANG``, else the saved setting, else the system
 locale (``fr*`` → French), else English.
 """
@@ -387,6 +388,10 @@ class _Formatter(string.Formatter):
                 return text.replace(".", ",")  # "22,5 dodos": the French decimal comma
             return text
         forms = format_spec.removeprefix("plural:").split("|")
+        if len(forms) == 3:  # zero|one|many: "no HP lost|# HP lost|# HP lost"
+            if value == 0:
+                return forms[0]
+            forms = forms[1:]
         form = forms[min(plural_form(value, self.language), len(forms) - 1)]
         return form.replace("#", str(value))
 

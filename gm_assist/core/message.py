@@ -12,3 +12,4 @@ class Message(BaseModel):
     model_config = ConfigDict(defer_build=True)
     key: str
     params: dict[str, str | int | dict[str, str]] = Field(default_factory=dict)  # dict: {"en", "fr"}
+    rule: str | None = None  # the rule card behind it (``tmb/effect-dice``), shown after the text

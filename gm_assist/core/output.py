@@ -154,6 +154,17 @@ def why(card_id: str) -> str:
     return f"[dim]— {card_id}[/dim]"
 
 
+def event_text(event: Any) -> str:
+    """An event (``core.message.Message``) as a line for the table: its text, then its rule card."""
+    text = escape(t(event.key, **event.params))
+    return text + (" " + why(event.rule) if event.rule else "")
+
+
+def events_json(events: list[Any]) -> list[dict[str, Any]]:
+    """Events for ``--json``: the i18n key, its parameters, the rule card and the text as shown."""
+    return [{"key": e.key, "params": e.params, "rule": e.rule, "text": t(e.key, **e.params)} for e in events]
+
+
 def escape(text: str) -> str:
     """Protect user or rule text from rich markup (rich eats ``[brackets]``)."""
     from rich.markup import escape as _escape

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -73,6 +73,20 @@ class Action(BaseModel):
     def label(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def resolve(self, state: Any) -> Outcome:
+        """The new state and the events the rules raised for the table (automatic effects,
+        reminders), each a ``Message`` naming its rule card. ``record`` calls this; actions whose
+        rules raise events override it (and ``apply`` returns ``resolve(state).state``)."""
+        return Outcome(self.apply(state), [])
+
+
+class Outcome(NamedTuple):
+    """What an action did: the new state and the events for the table (never saved in the state,
+    so a journal snapshot carries no transient message)."""
+
+    state: Any
+    events: list[Any]
+
 
 class SessionInfo(BaseModel):
     """One saved game as listed: id, name, game, times."""
@@ -95,6 +109,7 @@ class Recorded:
     before: Any
     state: Any
     label: str
+    events: list[Any] = field(default_factory=list)
 
 
 def now() -> str:
@@ -446,7 +461,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
         _check_game(doc, action.game)
         _check_seen(doc)
         before = game_state(doc, session_path(sid))
-        after = action.apply(before)
+        after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
         where = huge_number(after_raw)
         if where:
@@ -470,7 +485,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
         )
         write_document(doc, raw)
         _note_seen(doc)
-    return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label))
+    return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
 
 
 def undo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:

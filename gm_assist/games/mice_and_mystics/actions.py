@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from gm_assist.core.i18n import LANGS
-from gm_assist.core.session import Action
+from gm_assist.core.session import Action, Outcome
 
 from . import campaign, catalog, rules
 from .model import GAME, EnemyType, Item, MiceState, TrackCard
@@ -20,6 +20,9 @@ class MiceAction(Action):
     def outcome(self, state: MiceState) -> tuple[MiceState, list[Any]]:
         """The new state and the events the rules raised (recomputed, pure)."""
         return self.apply(state), []
+
+    def resolve(self, state: MiceState) -> Outcome:
+        return Outcome(*self.outcome(state))
 
 
 def _type_names(ident: str) -> dict[str, str]:

@@ -48,7 +48,7 @@ def record_action(action: Any) -> tuple[Any, list[Any]]:
     from gm_assist.core.session import record
 
     rec = record(action)
-    return rec, action.outcome(rec.before)[1]
+    return rec, rec.events
 
 
 def finish(

@@ -110,7 +110,7 @@ def _record(action: Any) -> MiceState:
     from gm_assist.core.session import record
 
     rec = record(action)
-    events = action.outcome(rec.before)[1]
+    events = rec.events
     prompts.say(f"✓ {rec.label}")
 
     def show(out: Any) -> None:

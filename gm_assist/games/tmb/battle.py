@@ -35,6 +35,7 @@ class UnitIn(BaseModel):
     max_hp: int | None = Field(default=None, ge=1)
     attack_type: AttackType | None = None
     extra_baddies: int = Field(default=0, ge=0, le=2)
+    creature_type: str | None = None
 
 
 class Unit(BaseModel):
@@ -56,6 +57,11 @@ class Unit(BaseModel):
     hp: int | None = None
     max_hp: int | None = None
     extra_baddies: int = 0
+    creature_type: str | None = None
+    effects: dict[str, int] = Field(default_factory=dict)  # effect die → face (p. 22), one per type
+    shields: int = 0  # active Def dice: on a baddie's chip (p. 15) or a gearloc's active slots (p. 11)
+    bonus_hp: int = 0  # Buff HP in a gearloc's prep area (p. 22), apart from its HP tokens
+    backup: int = 0  # bones in a gearloc's Backup Plan (p. 13)
 
 
 class TrackMove(BaseModel):
@@ -87,6 +93,9 @@ class Battle(BaseModel):
     returned: list[QueueChip] = Field(default_factory=list)
     graveyard: dict[int, list[str]] = Field(default_factory=dict)
     tyrant_battle: bool = False
+    tyrant_id: str | None = None
+    tyrant_rules: list[str] = Field(default_factory=list)  # the tyrant's rules the battle applies
+    reserve: list[Unit] = Field(default_factory=list)  # gearlocs waiting off the mat (Nom: one at a time)
     outcome: Outcome | None = None
     closed: bool = False
     next_id: int = 1
@@ -149,6 +158,7 @@ def _enter_baddie(battle: Battle, chip: QueueChip, spec: UnitIn | None, lane: in
         hp=hp,
         max_hp=spec.max_hp or hp,
         extra_baddies=spec.extra_baddies,
+        creature_type=spec.creature_type or chip.creature_type,
     )
     battle.next_id += 1
     battle.units.append(unit)
@@ -164,17 +174,22 @@ def start_battle(
     first: Sequence[str] = (),
     graveyard: dict[int, list[str]] | None = None,
     tyrant_battle: bool = False,
+    tyrant_id: str | None = None,
+    tyrant_rules: Sequence[str] = (),
 ) -> Battle:
     """Set up a battle (p. 18, steps 3–6): chips pinned to a lane take it, then the top of the queue
     takes lanes 1–4 in order (``baddies`` are the flipped chips, in that order; extra-baddie icons
     add 5-point chips on top of the queue as they enter); gearlocs bring their HP and initiative
-    roll; the track is built by initiative; the round die shows M1."""
+    roll; the track is built by initiative; the round die shows M1. A tyrant whose rules say
+    ``one_gearloc`` (Nom) lets only the first gearloc onto the mat; the others wait in ``reserve``."""
     if not gearlocs:
         raise BattleRuleError("tmb_battle.error.no_gearloc")
     battle = Battle(
         queue=[c.model_copy() for c in queue if c.lane is None],
         graveyard={int(k): list(v) for k, v in (graveyard or {}).items()},
         tyrant_battle=tyrant_battle,
+        tyrant_id=tyrant_id,
+        tyrant_rules=list(tyrant_rules),
     )
     specs = list(baddies)
     for chip in (c for c in queue if c.lane is not None):
@@ -185,10 +200,11 @@ def start_battle(
         _enter_baddie(battle, battle.queue.pop(0), specs.pop(0) if specs else None, _free_lanes(battle)[0])
     if specs:
         raise BattleRuleError("tmb_battle.error.too_many_baddies", count=len(specs))
-    for spec in gearlocs:
+    for index, spec in enumerate(gearlocs):
         if spec.initiative is None:
             raise BattleRuleError("tmb_battle.error.initiative_missing", name=spec.name or "?")
-        battle.units.append(
+        waiting = index > 0 and "one_gearloc" in battle.tyrant_rules
+        (battle.reserve if waiting else battle.units).append(
             Unit(
                 uid=f"u{battle.next_id}",
                 name=spec.name or "?",
@@ -247,7 +263,11 @@ def knock_out(battle: Battle, uid: str) -> Battle:
         raise BattleRuleError("tmb_battle.error.not_gearloc", name=battle.unit(uid).name)
     new = battle.model_copy(deep=True)
     unit = _remove(new, uid)
-    new.knocked_out.append(unit.model_copy(update={"hp": 0}))
+    new.knocked_out.append(
+        unit.model_copy(update={"hp": 0, "effects": {}, "shields": 0, "bonus_hp": 0, "backup": 0})
+    )
+    if new.reserve and not any(u.kind == "gearloc" for u in new.units):  # Nom: the next one comes in
+        new.revivals.append(new.reserve.pop(0))
     new.outcome = check_outcome(new)
     return new
 
@@ -415,6 +435,8 @@ def finish(battle: Battle, outcome: Outcome | None = None) -> Battle:
         raise BattleRuleError("tmb_battle.error.not_over")
     new = battle.model_copy(deep=True)
     new.outcome, new.closed = result, True
+    for unit in new.units:  # p. 20: active slots, Backup Plans and Buff HP are cleared
+        unit.effects, unit.shields, unit.bonus_hp, unit.backup = {}, 0, 0, 0
     for chip in new.defeated:
         if not chip.tyrant:
             new.graveyard.setdefault(chip.points, []).append(chip.name or "?")

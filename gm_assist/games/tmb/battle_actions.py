@@ -12,9 +12,11 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.session import Action
+from gm_assist.core.message import Message
+from gm_assist.core.session import Action, Outcome
 
 from . import battle as bt
+from . import battle_book as book
 from .battle_queue import QueueChip, SetupChip, baddie_points, build_queue, rule_call, tyrant_queue
 from .battle_track import check_initiative, find_unit
 from .model import TmbState
@@ -67,7 +69,14 @@ def tyrant_setup_queue(state: TmbState) -> tuple[list[QueueChip], dict[int, list
     setup = tyrant.battle
     points = rules.tyrant_battle_points(tyrant, state.day, size)
     extras = [
-        SetupChip(where=extra.where, lane=extra.lane, count=extra.count, points=value, name=extra.name)
+        SetupChip(
+            where=extra.where,
+            lane=extra.lane,
+            count=extra.count,
+            points=value,
+            name=extra.name,
+            creature_type=extra.type,
+        )
         for extra, value in rules.tyrant_battle_extras(tyrant, size)
     ]
     if setup is not None and setup.baddie_points == "per_gearloc":
@@ -116,6 +125,7 @@ class StartBattle(_BattleAction):
     rolls: dict[str, int] = Field(default_factory=dict)
     first: list[str] = Field(default_factory=list)
     tyrant: bool = False
+    lead: str | None = None  # who enters first when the tyrant allows one gearloc at a time (Nom)
 
     def apply(self, state: TmbState) -> TmbState:
         if isinstance(state.battle, bt.Battle) and not state.battle.closed:
@@ -137,10 +147,23 @@ class StartBattle(_BattleAction):
                 )
             )
         unknown = set(rolls) - {bt.fold(g.name) for g in state.party}
+        if self.lead is not None and bt.fold(self.lead) not in {bt.fold(g.name or "") for g in gearlocs}:
+            unknown.add(self.lead)
         if unknown:
             raise GmError("tmb_battle.error.not_in_party", name=", ".join(sorted(unknown)))
+        if self.lead is not None:
+            gearlocs.sort(key=lambda g: bt.fold(g.name or "") != bt.fold(self.lead or ""))
+        setup = state.tyrant.battle if self.tyrant else None
         battle = rule_call(
-            bt.start_battle, queue, gearlocs, self.baddies, self.first, graveyard_of(state), self.tyrant
+            bt.start_battle,
+            queue,
+            gearlocs,
+            self.baddies,
+            self.first,
+            graveyard_of(state),
+            self.tyrant,
+            state.tyrant.id if self.tyrant else None,
+            setup.rules if setup else (),
         )
         scouted = {v: left.get(v, []) for v in (1, 5, 20)}
         return sync_party(state.model_copy(update={"scouted": scouted}), battle)
@@ -249,24 +272,85 @@ class PlaceUnit(_UnitAction):
         return ("tmb_battle.action.place", {"name": self.who, "lane": self.lane})
 
 
-class NextTurn(_BattleAction):
-    """The current unit's turn is over (p. 16)."""
+class _EventAction(_BattleAction):
+    """A battle step whose rules raise events for the table (``resolve``)."""
 
     def apply(self, state: TmbState) -> TmbState:
-        return sync_party(state, rule_call(bt.next_turn, running(state)))
+        return self.resolve(state).state
+
+    def settled(self, state: TmbState, battle: bt.Battle, events: list[Message]) -> Outcome:
+        return Outcome(sync_party(state, battle), events)
+
+
+class Hit(_UnitAction, _EventAction):
+    """A hit (p. 11, p. 22): damage spends the target's shields, then its Buff HP, then its HP;
+    True Dmg (critical hits) go straight to its HP."""
+
+    damage: int = Field(default=0, ge=0)
+    crits: int = Field(default=0, ge=0)
+
+    def resolve(self, state: TmbState) -> Outcome:
+        battle, events = rule_call(book.hit, running(state), self.unit(state).uid, self.damage, self.crits)
+        return self.settled(state, battle, events)
+
+    def label(self) -> tuple[str, dict[str, Any]]:
+        key = "tmb_battle.action." + ("hit_crits" if not self.damage else "hit_damage" if not self.crits else "hit")
+        return (key, {"name": self.who, "damage": self.damage, "crits": self.crits})
+
+
+class SetEffect(_UnitAction):
+    """An effect die put on a unit, turned to another face, or taken off (value 0; p. 22)."""
+
+    effect: book.Effect
+    value: int = Field(ge=0)
+
+    def apply(self, state: TmbState) -> TmbState:
+        uid = self.unit(state).uid
+        return sync_party(state, rule_call(book.set_effect, running(state), uid, self.effect, self.value))
+
+    def label(self) -> tuple[str, dict[str, Any]]:
+        key = "tmb_battle.action.effect" if self.value else "tmb_battle.action.effect_off"
+        return (key, {"name": self.who, "effect": book.effect_names(self.effect), "value": self.value})
+
+
+class SetCounter(_UnitAction):
+    """A unit's shields, Buff HP or Backup Plan bones set to what the table shows."""
+
+    counter: book.Counter
+    value: int = Field(ge=0)
+
+    def apply(self, state: TmbState) -> TmbState:
+        uid = self.unit(state).uid
+        return sync_party(state, rule_call(book.set_counter, running(state), uid, self.counter, self.value))
+
+    def label(self) -> tuple[str, dict[str, Any]]:
+        return (f"tmb_battle.action.{self.counter}", {"name": self.who, "value": self.value})
+
+
+class NextTurn(_EventAction):
+    """The current unit's turn is over (p. 16); the next one's effect dice trigger (p. 19)."""
+
+    def resolve(self, state: TmbState) -> Outcome:
+        battle, events = book.begin_turn(rule_call(bt.next_turn, running(state)))
+        return self.settled(state, battle, events)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb_battle.action.next_turn", {})
 
 
-class NextRound(_BattleAction):
-    """End of the round: track moves, arrivals, round die, fatigue from round 6 (p. 16-18)."""
+class NextRound(_EventAction):
+    """End of the round: track moves, arrivals, round die, fatigue from round 6 (p. 16-18); then
+    the first unit's effect dice trigger (p. 19). Every automatic effect is told as an event."""
 
     arrivals: list[bt.UnitIn] = Field(default_factory=list)
     first: list[str] = Field(default_factory=list)
 
-    def apply(self, state: TmbState) -> TmbState:
-        return sync_party(state, rule_call(bt.next_round, running(state), self.arrivals, self.first))
+    def resolve(self, state: TmbState) -> Outcome:
+        before = running(state)
+        after = rule_call(bt.next_round, before, self.arrivals, self.first)
+        events = book.round_events(before, after)
+        after, started = book.begin_turn(after)
+        return self.settled(state, after, events + started)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb_battle.action.next_round", {})

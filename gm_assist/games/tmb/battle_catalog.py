@@ -170,6 +170,7 @@ def fill_from_catalog(unit: UnitIn) -> UnitIn:
         "hp": entry.hp,
         "attack_type": entry.attack_type,
         "extra_baddies": entry.extra_baddies or 0,
+        "creature_type": entry.creature_type,
     }
     given = unit.model_dump(exclude_unset=True)
     merged = {k: v for k, v in (known | given).items() if v is not None}

@@ -13,7 +13,7 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
 from .battle_queue import BattleRuleError, QueueChip, rule_call
@@ -30,7 +30,8 @@ TargetArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_unit"))]
 
 
 def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
-    """Print what was recorded, the battle screen and the next step (or the JSON document)."""
+    """Print what was recorded, what the rules did on their own (``rec.events``), the battle screen
+    and the next step (or the JSON document, ``events`` included)."""
     state = rec.state
     party = [{"name": g.name, "hp": g.hp, "max_hp": g.max_hp, "ko": g.ko} for g in state.party]
     data = {
@@ -38,11 +39,12 @@ def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
         "session": rec.session.name,
         **views.battle_json(state.battle),
         "party": party,
+        "events": events_json(rec.events),
     }
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
-        for line in lines or []:
+        for line in (lines or []) + [event_text(e) for e in rec.events]:
             out.print(line)
         views.render_battle(state.battle, out)
 
@@ -97,6 +99,7 @@ def start_cmd(
         bool | None,
         typer.Option("--tyrant/--no-tyrant", help=t("tmb.help.opt_tyrant_battle")),
     ] = None,
+    lead: Annotated[str | None, typer.Option("--lead", help=t("tmb.help.opt_lead"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Set up the battle (rulebook p. 18): queue from baddie points, first four chips into lanes 1-4
@@ -117,6 +120,7 @@ def start_cmd(
         rolls=rolls,
         first=first or [],
         tyrant=is_tyrant,
+        lead=lead,
     )
     rec = record(action)
     if is_tyrant:
@@ -300,18 +304,66 @@ def next_round_cmd(baddie: BaddieSpecOpt = None, first: FirstOpt = None, json_ou
     used = {u.lane for u in battle.units if u.kind == "baddie"}
     free = [lane for lane in range(1, LANES + 1) if lane not in used]
     arrivals = fill_named(battle.queue, free, specs(baddie)) if battle.outcome is None else specs(baddie)
-    rec = record(ba.NextRound(arrivals=arrivals, first=first or []))
-    new = rec.state.battle
-    lines = []
-    if new.round >= 6:
-        lines.append(t("tmb_battle.round.fatigue", round=new.round) + " " + why("tmb/fatigue"))
-    for unit in new.units[len(battle.units) :]:
-        lines.append(
-            t("tmb_battle.round.arrived", name=escape(unit.name), lane=unit.lane or 0)
-            + " "
-            + why("tmb/arrivals")
+    show(record(ba.NextRound(arrivals=arrivals, first=first or [])), json_out)
+
+
+@battle_app.command("hit", help=t("tmb.help.cmd_battle_hit"))
+def hit_cmd(
+    target: TargetArg,
+    damage: Annotated[int, typer.Argument(help=t("tmb.help.opt_hit_damage"))] = 0,
+    crits: Annotated[int, typer.Option("--crits", "--true", help=t("tmb.help.opt_hit_crits"))] = 0,
+    json_out: JsonOpt = False,
+) -> None:
+    """A hit as the dice dealt it (p. 11, p. 22): damage spends the target's active Def dice, then
+    its Buff HP, then its HP; True Dmg (--crits) go straight to its HP."""
+    from gm_assist.core.session import record
+
+    if damage < 0 or crits < 0 or damage + crits == 0:
+        raise GmError("tmb_battle.error.hit_amount", damage=damage, crits=crits)
+    show(record(ba.Hit(target=target, shown=_shown(target), damage=damage, crits=crits)), json_out)
+
+
+@battle_app.command("effect", help=t("tmb.help.cmd_battle_effect"))
+def effect_cmd(
+    target: TargetArg,
+    effect: Annotated[str, typer.Argument(help=t("tmb.help.opt_effect"))],
+    value: Annotated[int, typer.Argument(help=t("tmb.help.opt_effect_face"))] = 1,
+    off: Annotated[bool, typer.Option("--off", help=t("tmb.help.opt_effect_off"))] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Put an effect die on a unit, turn it, or take it off (--off or 0): one die per type, the new
+    one replaces the old (p. 22). It triggers at the start of the unit's turn."""
+    from gm_assist.core.session import record
+
+    from .battle_book import effect_id
+
+    which = effect_id(effect)
+    if which is None:
+        raise GmError("tmb_battle.error.effect_word", word=effect)
+    face = 0 if off else value
+    show(record(ba.SetEffect(target=target, shown=_shown(target), effect=which, value=face)), json_out)
+
+
+def _counter_cmd(counter: str) -> Any:
+    def command(
+        target: TargetArg,
+        value: Annotated[int, typer.Argument(help=t("tmb.help.opt_count_now"))],
+        json_out: JsonOpt = False,
+    ) -> None:
+        from gm_assist.core.session import record
+
+        if value < 0:
+            raise GmError("tmb_battle.error.amount", value=value)
+        show(
+            record(ba.SetCounter(target=target, shown=_shown(target), counter=counter, value=value)), json_out
         )
-    show(rec, json_out, lines)
+
+    return command
+
+
+battle_app.command("shields", help=t("tmb.help.cmd_battle_shields"))(_counter_cmd("shields"))
+battle_app.command("bonus", help=t("tmb.help.cmd_battle_bonus"))(_counter_cmd("bonus_hp"))
+battle_app.command("backup", help=t("tmb.help.cmd_battle_backup"))(_counter_cmd("backup"))
 
 
 @battle_app.command("refill", help=t("tmb.help.cmd_battle_refill"))

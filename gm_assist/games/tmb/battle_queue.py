@@ -98,6 +98,7 @@ class QueueChip(BaseModel):
     tyrant: bool = False
     lane: int | None = Field(default=None, ge=1, le=LANES)
     position: AttackType | None = None
+    creature_type: str | None = None  # known when a set-up draws from one type's stack (Drellen's bog)
 
 
 def check_day_and_party(day: int, gearlocs: int) -> None:
@@ -225,6 +226,7 @@ class SetupChip(BaseModel):
     count: int = Field(default=1, ge=1)
     points: PointValue = 1
     name: str | None = None
+    creature_type: str | None = None
 
 
 def tyrant_queue(
@@ -256,6 +258,8 @@ def tyrant_queue(
             chip = _draw(extra.points, left)
             if extra.name and chip.name is None:
                 chip = chip.model_copy(update={"name": extra.name, "face_up": True})
+            if extra.creature_type:
+                chip = chip.model_copy(update={"creature_type": extra.creature_type})
             if extra.where == "lane" and extra.lane is not None:
                 pinned.append(chip.model_copy(update={"lane": min(LANES, extra.lane + index)}))
             else:

@@ -42,6 +42,11 @@ def battle_json(battle: Battle) -> dict[str, Any]:
             "hp": u.hp,
             "max_hp": u.max_hp,
             "position": {"lane": u.spot_lane, "type": u.spot} if u.spot else None,
+            "creature_type": u.creature_type,
+            "effects": dict(u.effects),
+            "shields": u.shields,
+            "bonus_hp": u.bonus_hp,
+            "backup": u.backup,
             "played": u.uid in battle.played,
             "current": current is not None and u.uid == current.uid,
         }
@@ -61,6 +66,8 @@ def battle_json(battle: Battle) -> dict[str, Any]:
         "ties": [[names.get(uid, uid) for uid in group] for group in battle.ties],
         "pending_moves": [{"name": names.get(m.uid, m.uid), "steps": m.steps} for m in battle.pending_moves],
         "revivals": [{"name": u.name, "hp": u.hp} for u in battle.revivals],
+        "reserve": [{"name": u.name, "hp": u.hp} for u in battle.reserve],
+        "tyrant": battle.tyrant_id,
         "knocked_out": [u.name for u in battle.knocked_out],
         "defeated": [{"name": c.name, "points": c.points} for c in battle.defeated],
         "returned": [{"name": c.name, "points": c.points} for c in battle.returned],
@@ -76,6 +83,15 @@ def _hp(value: int | None, top: int | None) -> str:
     if value is None:
         return "?"
     return f"{value}/{top}" if top else str(value)
+
+
+def on_chip(unit: Any) -> str:
+    """What sits on a unit besides its HP: ``Poison 2 · Def 1 · Buff +2 · Plan B 3`` (or "")."""
+    parts = [f"{t(f'tmb_battle.effect.{e}')} {v}" for e, v in unit.effects.items()]
+    for field, key in (("shields", "shields"), ("bonus_hp", "bonus"), ("backup", "backup")):
+        if getattr(unit, field):
+            parts.append(t(f"tmb_battle.chip.{key}", n=getattr(unit, field)))
+    return " · ".join(parts)
 
 
 def render_battle(battle: Battle, out: Any) -> None:
@@ -101,9 +117,14 @@ def render_battle(battle: Battle, out: Any) -> None:
                 str(unit.initiative or ""),
                 _hp(unit.hp, unit.max_hp),
                 place,
+                on_chip(unit),
             ]
         )
-    cols = [t(f"tmb_battle.col.{c}") for c in ("order", "unit", "kind", "lane", "ini", "hp", "position")]
+    cols = [
+        t(f"tmb_battle.col.{c}") for c in ("order", "unit", "kind", "lane", "ini", "hp", "position", "chip")
+    ]
+    if not any(row[-1] for row in rows):  # the column only when something sits on a chip
+        cols, rows = cols[:-1], [row[:-1] for row in rows]
     out.print(table(t("tmb_battle.track.title", round=round_face(battle.round)), cols, rows))
     out.print(
         t("tmb_battle.track.round", round=battle.round, die=round_face(battle.round))
@@ -131,6 +152,8 @@ def render_battle(battle: Battle, out: Any) -> None:
         out.print(t("tmb_battle.track.revival", name=escape(unit.name)) + " " + why("tmb/ko"))
     for unit in battle.knocked_out:
         out.print(t("tmb_battle.track.ko", name=escape(unit.name)) + " " + why("tmb/ko"))
+    for unit in battle.reserve:
+        out.print(t("tmb_battle.track.reserve", name=escape(unit.name)) + " " + why("tmb/tyrant-nom"))
     render_next(battle, out)
 
 

@@ -48,6 +48,15 @@ class TyrantBattleSetup(_Model):
     rules: list[str] = Field(default_factory=list)
 
 
+class TyrantSkill(_Model):
+    """One of a tyrant's skills or die faces (tyrant card and chip), in our own words."""
+
+    kind: Literal["skill", "face"]
+    when: Literal["turn", "hit"] = "turn"
+    name: dict[str, str]
+    text: dict[str, str]
+
+
 class Tyrant(_Model):
     """A tyrant: days (☼ limit), progress needed, baddie types, encounter cards (p. 6, 16)."""
 
@@ -63,6 +72,7 @@ class Tyrant(_Model):
     confidence: str = "medium"
     source: str = ""
     battle: TyrantBattleSetup | None = None
+    skills: list[TyrantSkill] = Field(default_factory=list)
 
     def name(self, lang: str) -> str:
         """Name in the edition's language, falling back to English."""
