@@ -266,6 +266,15 @@ def say(message: str) -> None:
     console().print(message, markup=False)
 
 
+def events(items: Sequence[Any]) -> None:
+    """Tell the table what the rules just did on their own (a recorded action's ``events``), each
+    line with its rule card."""
+    from gm_assist.core.output import event_text
+
+    for event in items:
+        show(lambda out, e=event: out.print(event_text(e)))
+
+
 def show(render: Callable[[Any], None]) -> None:
     """Render something rich (a table, a panel) between prompts."""
     from gm_assist.core.output import console

@@ -30,11 +30,19 @@ def test_no_catalog_writes_s_in_brackets():
 
 
 def test_plural_forms_have_two_forms_and_the_number():
+    """Singular|plural, or zero|singular|plural (the zero form may be empty: said only when > 0)."""
     for language in i18n.LANGS:
         for key, text in _flat(language).items():
             for _name, spec in PLURAL.findall(text):
                 forms = spec.split("|")
-                assert len(forms) == 2 and all(forms), (language, key)
+                assert len(forms) in (2, 3) and all(forms[-2:]), (language, key)
+
+
+def test_a_zero_form_is_said_for_zero_only():
+    for language in i18n.LANGS:
+        fill = i18n.fill
+        spec = "{n:plural:none|# die|# dice}"
+        assert [fill(spec, {"n": n}, language) for n in (0, 1, 2)] == ["none", "1 die", "2 dice"]
 
 
 def test_plural_rule_per_language():
@@ -52,12 +60,12 @@ def test_every_plural_key_for_0_1_2(key, language):
     counts = {name for name, _ in PLURAL.findall(raw)}
     for name in counts:
         spec = dict(PLURAL.findall(raw))[name]
-        one, other = spec.split("|")
+        *zero, one, other = spec.split("|")
         for n in (0, 1, 2):
             params = {f: 7 for f in fields} | {name: n}
             text = i18n.t(key, **params)
             singular = n == 1 or (language == "fr" and n == 0)
-            expected = (one if singular else other).replace("#", str(n))
+            expected = (zero[0] if zero and n == 0 else one if singular else other).replace("#", str(n))
             assert expected in text, (key, language, n, text)
             assert ":plural:" not in text and "{" not in text, text
 

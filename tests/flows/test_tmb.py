@@ -96,7 +96,7 @@ def test_full_day_with_a_battle(gm: Any, keys: Any) -> None:
     k = keys
     k.send(
         k.ENTER,                                                   # proposed: the battle
-        k.DOWN, k.ENTER, k.ENTER, k.type("3", clear=1),           # battle flow: the goblin loses 3
+        k.DOWN * 4, k.ENTER, k.UP, k.ENTER, k.type("3", clear=1),  # battle flow: the goblin loses 3
         k.ENTER,                                                   # victory: close the battle
         k.ENTER, k.ENTER,                                          # resolve → success (proposed)
         k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER,  # reward: 2 progress

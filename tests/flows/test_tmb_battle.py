@@ -35,10 +35,11 @@ def test_live_example_battle_happy_path(gm, keys):
         chip(keys, pick_default=False, name="tricheur goblin", ini=6, hp=3),
         keys.type("2"), keys.type("5"),  # initiative rolls: Capitank 2, Atomik 5
         keys.ENTER,  # the goblin cheat's turn is over
-        keys.DOWN, keys.ENTER, keys.DOWN * 2, keys.ENTER, keys.type("2", clear=1),  # Atomik: worm -2 HP
+        # Atomik hits the worm for 2 (the hit menu proposes Atomik's opponents: the goblin first)
+        keys.DOWN, keys.ENTER, keys.DOWN * 3, keys.ENTER, keys.type("2", clear=1), keys.ENTER,
         keys.ENTER, keys.ENTER, keys.ENTER, keys.ENTER,  # Atomik, toad, Capitank, golem done
         keys.ENTER,  # everyone played: the rule's next step is the next round
-        keys.DOWN * 8, keys.ENTER,  # back to the adventure (the battle stays saved)
+        keys.DOWN * 11, keys.ENTER,  # back to the adventure (the battle stays saved)
     )
     run_battle(session)
     battle = _state().battle
@@ -63,7 +64,8 @@ def test_battle_to_the_end(gm, keys):
     for lane in ("1", "2", "3"):
         gm("tmb", "battle", "defeat", lane)
     keys.send(
-        keys.DOWN, keys.ENTER, keys.ENTER, keys.type("3", clear=1),  # damage: the goblin (current) loses 3
+        # damage: the goblin (current) loses 3; the unit proposed is its likely target, Atomik
+        keys.DOWN * 4, keys.ENTER, keys.UP, keys.ENTER, keys.type("3", clear=1),
         keys.ENTER,  # the mat shows a victory: close the battle (the rule's default)
     )
     run_battle(load("tmb")[0].name)
@@ -83,7 +85,7 @@ def test_tyrant_battle_set_up_from_the_catalog(gm, keys, capsys):
         chip(keys, pick_default=False, name="bog B", ini=4, hp=3, attack=0),
         chip(keys, pick_default=False, name="x", ini=1, hp=2, attack=0),  # lane 4: top of the queue
         keys.type("3"), keys.type("6"),  # rolls: Capitank 3, Atomik 6
-        keys.DOWN * 8, keys.ENTER,  # back to the adventure
+        keys.DOWN * 11, keys.ENTER,  # back to the adventure
     )
     run_battle(load("tmb")[0].name)
     battle = _state().battle

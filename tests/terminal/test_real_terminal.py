@@ -262,12 +262,14 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     shown = screen.wait(t("tmb_battle.action.next_turn"),
                         "» " + t("tmb_battle.flow.next_turn", name="Gobelin"))
     assert [row[0] for row in _track(shown)] == ["✓ 1", "▶ 2", "3", "4"]
+    screen.send(DOWN, ENTER)  # a hit: the unit proposed is the goblin's likely target, Atomik
+    screen.wait(t("tmb_battle.flow.ask_unit"), "» Atomik")
     screen.send(DOWN, ENTER)
-    screen.wait(t("tmb_battle.flow.ask_unit"), "» Gobelin")
-    screen.send(ENTER)
-    screen.wait(t("tmb_battle.flow.ask_damage"), "1")
+    screen.wait(t("tmb_battle.flow.ask_hit_damage"), "1")
     screen.send("\x7f", "3", ENTER)
-    screen.wait(t("tmb_battle.action.damage", name="Gobelin", amount=3))
+    screen.wait(t("tmb_battle.flow.ask_hit_crits"), "0")
+    screen.send(ENTER)
+    screen.wait(t("tmb_battle.action.hit_damage", name="Gobelin", damage=3))
     shown = screen.wait(t("tmb_battle.flow.menu"), "» " + t("tmb_battle.flow.next_turn", name="Capitank"))
     assert [row[1] for row in _track(shown)] == ["Atomik", "Capitank", "Ver"]  # 0 HP: defeated
     screen.send(ENTER)
@@ -282,7 +284,7 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     assert [row[0] for row in _track(shown)] == ["▶ 1", "2", "3"]
 
     # Round 2: the worm is defeated; the mat shows a victory, closing the battle is proposed.
-    screen.send(DOWN * 3, ENTER)
+    screen.send(DOWN * 6, ENTER)
     screen.wait(t("tmb_battle.flow.ask_unit"), "» Ver")
     screen.send(ENTER)
     screen.wait(t("tmb_battle.action.defeat", name="Ver"), t("tmb_battle.next.victory"),

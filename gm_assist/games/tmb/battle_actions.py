@@ -294,8 +294,8 @@ class Hit(_UnitAction, _EventAction):
         return self.settled(state, battle, events)
 
     def label(self) -> tuple[str, dict[str, Any]]:
-        key = "tmb_battle.action." + ("hit_crits" if not self.damage else "hit_damage" if not self.crits else "hit")
-        return (key, {"name": self.who, "damage": self.damage, "crits": self.crits})
+        kind = "hit_crits" if not self.damage else "hit_damage" if not self.crits else "hit"
+        return (f"tmb_battle.action.{kind}", {"name": self.who, "damage": self.damage, "crits": self.crits})
 
 
 class SetEffect(_UnitAction):

@@ -16,13 +16,24 @@ from gm_assist.core.i18n import t
 
 from . import battle as bt
 from . import battle_actions as ba
+from . import battle_book as book
 from . import battle_catalog as cat
 from .battle_queue import Baddie, QueueChip, queue_values, rule_call
 from .battle_track import LANES, current_unit, find_unit, plan_entries
 from .battle_views import render_battle, values_text
 
 OTHER = "__other__"
-BATTLE_RULES = ("tmb/initiative", "tmb/rounds", "tmb/fatigue", "tmb/arrivals", "tmb/ko", "tmb/battle-outcome")
+BATTLE_RULES = (
+    "tmb/initiative",
+    "tmb/rounds",
+    "tmb/fatigue",
+    "tmb/arrivals",
+    "tmb/effect-dice",
+    "tmb/damage-types",
+    "tmb/bonus-hp",
+    "tmb/ko",
+    "tmb/battle-outcome",
+)
 
 
 def _load(session: str) -> Any:
@@ -36,6 +47,7 @@ def _record(action: Any, session: str) -> Any:
 
     rec = record(action, session)
     prompts.say("✓ " + rec.label)
+    prompts.events(rec.events)
     return rec.state
 
 
@@ -196,11 +208,19 @@ def set_up(session: str, state: Any) -> Any:
         )
         for g in ba.fighters(state)
     ]
-    preview = rule_call(bt.start_battle, queue, gearlocs, specs)
+    rules = list(state.tyrant.battle.rules) if tyrant and state.tyrant.battle else []
+    lead = None
+    if "one_gearloc" in rules and len(gearlocs) > 1:  # Nom: one gearloc on the mat at a time
+        names = [g.name or "" for g in gearlocs]
+        lead = prompts.select(
+            t("tmb_battle.flow.ask_lead"), names, default=names[0], rules=("tmb/tyrant-nom",)
+        )
+        gearlocs.sort(key=lambda g: g.name != lead)
+    preview = rule_call(bt.start_battle, queue, gearlocs, specs, (), None, tyrant, None, rules)
     first = ask_ties(_names(preview, preview.ties), _gearloc_names(preview))
     return _record(
         ba.StartBattle(
-            extra_points=extra, added=added, baddies=specs, rolls=rolls, first=first, tyrant=tyrant
+            extra_points=extra, added=added, baddies=specs, rolls=rolls, first=first, tyrant=tyrant, lead=lead
         ),
         session,
     )
@@ -234,6 +254,9 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
     current = current_unit(battle)
     items = [
         ("next_turn", t("tmb_battle.flow.next_turn", name=current.name if current else "—")),
+        ("hit", t("tmb_battle.flow.hit")),
+        ("effects", t("tmb_battle.flow.effects")),
+        ("counters", t("tmb_battle.flow.counters")),
         ("damage", t("tmb_battle.flow.damage")),
         ("heal", t("tmb_battle.flow.heal")),
         ("defeat", t("tmb_battle.flow.defeat")),
@@ -253,13 +276,68 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
     )
 
 
+def likely_target(battle: bt.Battle) -> bt.Unit | None:
+    """Who the unit whose turn it is most likely hits: its first opponent on the track."""
+    current = current_unit(battle)
+    if current is None:
+        return None
+    return next((u for u in battle.ordered() if u.kind != current.kind), None)
+
+
+def _bookkeeping(session: str, battle: bt.Battle, choice: str) -> Any:
+    """A hit, an effect die or a count on a chip (shields, Buff HP, Backup Plan)."""
+    if choice == "hit":
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle))
+        damage = prompts.integer(t("tmb_battle.flow.ask_hit_damage"), default=1, min=0, max=99)
+        crits = prompts.integer(t("tmb_battle.flow.ask_hit_crits"), default=0, min=0 if damage else 1, max=99)
+        shown = find_unit(battle, target).name
+        return _record(ba.Hit(target=target, shown=shown, damage=damage, crits=crits), session)
+    if choice == "effects":
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle))
+        unit = find_unit(battle, target)
+        choices = [(e, _effect_choice(unit, e)) for e in book.EFFECTS]
+        effect = prompts.select(t("tmb_battle.flow.ask_effect"), choices, rules=("tmb/effect-dice",))
+        name = t(f"tmb_battle.effect.{effect}")
+        face = prompts.integer(
+            t("tmb_battle.flow.ask_face", effect=name, name=unit.name),
+            default=unit.effects.get(effect, 1),
+            min=0,
+            max=book.MAX_FACE,
+        )
+        return _record(ba.SetEffect(target=target, shown=unit.name, effect=effect, value=face), session)
+    counters = [(c, t(f"tmb_battle.flow.counter_{c}")) for c in ("shields", "bonus_hp", "backup")]
+    counter = prompts.select(
+        t("tmb_battle.flow.ask_counter"), counters, rules=("tmb/bonus-hp", "tmb/backup-plan")
+    )
+    kinds = ("baddie", "gearloc") if counter == "shields" else ("gearloc",)
+    target = _pick_unit(battle, kinds, current_unit(battle))
+    unit = find_unit(battle, target)
+    value = prompts.integer(
+        t("tmb_battle.flow.ask_value", name=unit.name),
+        default=getattr(unit, counter),
+        min=0,
+        max=book.MAX_COUNTER,
+    )
+    return _record(ba.SetCounter(target=target, shown=unit.name, counter=counter, value=value), session)
+
+
+def _effect_choice(unit: bt.Unit, effect: str) -> str:
+    name = t(f"tmb_battle.effect.{effect}")
+    return f"{name} {unit.effects[effect]}" if effect in unit.effects else name
+
+
 def step(session: str, battle: bt.Battle, choice: str) -> Any:
     """Run one menu choice (asks what it needs, then records one action)."""
-    current = current_unit(battle)
     if choice == "next_turn":
         return _record(ba.NextTurn(), session)
+    if choice in ("hit", "effects", "counters"):
+        return _bookkeeping(session, battle, choice)
     if choice in ("damage", "heal"):
-        target = _pick_unit(battle, ("baddie", "gearloc"), current)
+        target = _pick_unit(
+            battle,
+            ("baddie", "gearloc"),
+            likely_target(battle) if choice == "damage" else current_unit(battle),
+        )
         amount = prompts.integer(t(f"tmb_battle.flow.ask_{choice}"), default=1, min=1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.ChangeHp(target=target, shown=shown, amount=amount, heal=choice == "heal"), session)
