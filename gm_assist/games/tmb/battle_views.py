@@ -86,12 +86,13 @@ def _hp(value: int | None, top: int | None) -> str:
 
 
 def on_chip(unit: Any) -> str:
-    """What sits on a unit besides its HP: ``Poison 2 · Def 1 · Buff +2 · Plan B 3`` (or "")."""
+    """What sits on a unit besides its HP: ``Poison 2 · Def 1 · Buff +2 · Plan B 3`` (or ""). Each
+    part keeps its number on its line (no-break spaces): a narrow screen wraps between parts."""
     parts = [f"{t(f'tmb_battle.effect.{e}')} {v}" for e, v in unit.effects.items()]
     for field, key in (("shields", "shields"), ("bonus_hp", "bonus"), ("backup", "backup")):
         if getattr(unit, field):
             parts.append(t(f"tmb_battle.chip.{key}", n=getattr(unit, field)))
-    return " · ".join(parts)
+    return " · ".join(part.replace(" ", "\u00a0") for part in parts)
 
 
 def render_battle(battle: Battle, out: Any) -> None:

@@ -21,6 +21,7 @@ def stat_label(stat: str) -> dict[str, str] | str:
 
     return {lg: t_in(lg, f"tmb.stat_short.{stat}") for lg in LANGS} if stat in STATS else stat
 
+
 LOOT_SLOTS = 4
 HEAVY_SLOTS = 3
 LOCKS = 3
