@@ -165,3 +165,16 @@ def test_a_stat_closed_by_a_failed_roll_is_not_offered_again(gm: Any, keys: Any)
     flow.run("flowtest")  # train → Capitank → the third stat offered is now defence → no bone
     _, state = load("tmb", "flowtest")
     assert state.party[0].def_die == 1 and state.party[0].training == []
+
+
+def test_show_the_status_leaves_next_to_the_menu_so_it_is_said_once(gm: Any, capsys: Any) -> None:
+    """The guided menu prints the reminders and "→ Next" right after the status panel: the panel
+    itself does not (issue 21: "→ Next" printed twice)."""
+    from gm_assist.games.tmb import flow_steps
+
+    assert gm(*NEW).exit_code == 0
+    capsys.readouterr()
+    flow_steps.status("flowtest", load("tmb", "flowtest")[1])
+    out = capsys.readouterr().out
+    assert "→" not in out and "Capitank" in out
+    assert gm("tmb", "status").stdout.count("→") == 1  # the command alone still says what is next

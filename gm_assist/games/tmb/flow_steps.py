@@ -302,7 +302,7 @@ def sheet_step(session: str, state: TmbState) -> None:
 
 
 def status(session: str, state: TmbState) -> None:
-    """The status panel."""
+    """The status panel; the menu shows the reminders and "→ Next" right after it, once."""
     from .views import render_status
 
-    prompts.show(lambda out: render_status(state, out))
+    prompts.show(lambda out: render_status(state, out, reminders=False))

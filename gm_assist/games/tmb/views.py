@@ -81,8 +81,9 @@ def render_tyrants(out: Any) -> None:
     out.print(t("tmb.tyrants.hint") + " " + why("tmb/tyrants"))
 
 
-def render_status(state: TmbState, out: Any) -> None:
-    """The status panel: day, progress, challenge, party, reminders, next step."""
+def render_status(state: TmbState, out: Any, reminders: bool = True) -> None:
+    """The status panel: day, progress, challenge, party, then (unless the caller shows them itself,
+    as the guided menu does right after) the reminders and the next step."""
     from gm_assist.core.output import table
 
     data = report.status(state)
@@ -119,7 +120,8 @@ def render_status(state: TmbState, out: Any) -> None:
     scouted = [f"{k} pt: {', '.join(v)}" for k, v in data["scouted"].items() if v]
     if scouted:
         out.print(escape(t("tmb.status.scouted", list="; ".join(scouted))) + " " + why("tmb/scouting"))
-    render_reminders(state, out)
+    if reminders:
+        render_reminders(state, out)
 
 
 def encounter_text(state: TmbState) -> str:
