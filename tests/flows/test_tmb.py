@@ -178,3 +178,21 @@ def test_show_the_status_leaves_next_to_the_menu_so_it_is_said_once(gm: Any, cap
     out = capsys.readouterr().out
     assert "→" not in out and "Capitank" in out
     assert gm("tmb", "status").stdout.count("→") == 1  # the command alone still says what is next
+
+
+def test_defence_training_re_rolls_its_bones_once(gm: Any, keys: Any) -> None:
+    """p. 11: a defence attempt may re-roll the dice showing a bone once; attack may not."""
+    from gm_assist.games.tmb import flow
+
+    assert gm(*NEW).exit_code == 0
+    keys.send(keys.ENTER, keys.ENTER, keys.DOWN * 3 + keys.ENTER, "n", "y", keys.CTRL_C)
+    flow.run("flowtest")  # train → Capitank → defence → a bone → re-rolled: no bone
+    capitank = load("tmb", "flowtest")[1].party[0]
+    assert capitank.def_die == 1 and capitank.training == []
+    keys.send(keys.ENTER, keys.ENTER, keys.DOWN * 3 + keys.ENTER, "n", "n", keys.CTRL_C)
+    flow.run("flowtest")  # Atomik: a bone, and still a bone after the re-roll: failed, point kept
+    atomik = load("tmb", "flowtest")[1].party[1]
+    assert atomik.def_die == 0 and [p.failed for p in atomik.training] == [["def"]]
+    keys.send(keys.ENTER, keys.ENTER, keys.DOWN * 2 + keys.ENTER, "n", keys.CTRL_C)
+    flow.run("flowtest")  # attack: one question, no re-roll
+    assert [p.failed for p in load("tmb", "flowtest")[1].party[1].training] == [["def", "atk"]]

@@ -44,9 +44,13 @@ def test_no_session_then_insomnia_in_both_languages(table_server, page, open_pag
 def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
     adventure_day_2(_on_home(table_server))
     _ok(table_server.gm("tmb", "battle", "start", *LIVE_START))
+    _ok(table_server.gm("tmb", "battle", "effect", "Capitank", "poison", "2"))
+    _ok(table_server.gm("tmb", "battle", "backup", "Atomik", "3"))
     open_page(page, table_server, "fr")
     wait_text(page, "Jauge d'initiative")
     wait_text(page, "Manche 1")
+    wait_text(page, "Poison 2")  # what sits on a chip is on the page (issue 21)
+    assert page.inner_text(".tmb-unit[data-unit='Atomik'] .tmb-chip") == "PB 3"
     current = table_server.state()["view"]["battle"]["current"]
     assert page.get_attribute(".tmb-unit.current", "data-unit") == current
     _ok(table_server.gm("tmb", "battle", "next-turn"))

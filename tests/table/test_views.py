@@ -40,6 +40,7 @@ def test_tmb_battle_view_follows_the_track(gm):
     view, state = _tmb_view(gm)
     battle = view["battle"]
     assert [u["name"] for u in battle["track"]] == [u.name for u in state.battle.ordered()]
+    assert all(u["effects"] == {} and u["shields"] == 0 for u in battle["track"])
     assert sum(u["current"] for u in battle["track"]) == 1
     assert battle["round"] == 1 and battle["round_die"] == "M1" and battle["fatigue"] is False
     assert battle["queue_points"] == sum(c["points"] for c in battle["queue"])

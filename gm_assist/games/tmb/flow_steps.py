@@ -128,6 +128,8 @@ def train(session: str, state: TmbState) -> None:
     skill = ""
     if stat in ("atk", "def"):
         success = prompts.confirm(t("tmb.flow.ask_no_bone", stat=t(f"tmb.stat.{stat}")), default=True)
+        if stat == "def" and not success:  # p. 11: defense re-rolls its bones once
+            success = prompts.confirm(t("tmb.flow.ask_reroll_bones"), default=True)
     elif stat == "skill":
         skill = prompts.text(t("tmb.flow.ask_skill"), default="")
     name = state.party[who].name

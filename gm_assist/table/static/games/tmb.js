@@ -47,6 +47,21 @@
     return t("tmb.table.baddie") + " " + t("tmb.table.points", { points: u.points });
   }
 
+  // what sits on a unit's chip or mat: effect dice, active Def dice, Buff HP, Backup Plan bones
+  function onChip(u, t) {
+    var tags = Object.keys(u.effects || {}).map(function (e) {
+      return h("span", { class: "gm-tag tmb-effect bad", title: t("tmb.table.effect_hint") },
+        t("tmb.table.effect_" + e, { n: u.effects[e] }));
+    });
+    [["shields", "shields_hint"], ["bonus_hp", "bonus_hint"], ["backup", "backup_hint"]].forEach(function (pair) {
+      if (u[pair[0]]) {
+        tags.push(h("span", { class: "gm-tag tmb-" + pair[0].replace("_", "-"), title: t("tmb.table." + pair[1]) },
+          t("tmb.table." + pair[0], { n: u[pair[0]] })));
+      }
+    });
+    return tags.length ? h("span", { class: "tmb-chip" }, tags) : null;
+  }
+
   function track(battle, t) {
     var list = h("ol", { class: "tmb-track" });
     battle.track.forEach(function (u, i) {
@@ -60,7 +75,8 @@
           u.current ? h("span", { class: "gm-tag tmb-now" }, t("tmb.table.now")) : null,
           u.played ? h("span", { class: "gm-tag tmb-played" }, "✓ " + t("tmb.table.played")) : null,
           u.tie !== null && u.tie !== undefined ? h("span", { class: "gm-tag tmb-tie", title: t("tmb.table.tie_hint") },
-                                                    "= " + t("tmb.table.tie", { n: u.tie + 1 })) : null),
+                                                    "= " + t("tmb.table.tie", { n: u.tie + 1 })) : null,
+          onChip(u, t)),
         h("span", { class: "tmb-kind" }, kindText(u, t), place ? " · " + place : ""),
         h("span", { class: "tmb-ini", title: t("tmb.table.initiative") }, u.initiative == null ? "?" : u.initiative),
         window.GM.bar(u.hp, u.max_hp, t("tmb.table.hp"), "tmb-hp")));
