@@ -22,7 +22,8 @@ def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:
         k.ENTER, k.ENTER,                           # resolve → success (proposed)
         k.ENTER, k.type("1", clear=1), k.type("1", clear=1),      # reward: 1 progress, 1 training,
         k.ENTER, k.ENTER,                                          # no loot
-        k.ENTER, k.ENTER, k.ENTER, k.ENTER, k.type("3"),          # Capitank scouts: table d6 = 3
+        k.UP + k.UP + k.ENTER,                                     # proposed: train (p. 8); recovery
+        k.ENTER, k.ENTER, k.ENTER, k.type("3"),                   # Capitank scouts: table d6 = 3
         k.type("crapaud des marais"), k.ENTER,                    # the toad, face up
         k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,    # recovery → Atomik → rest
         k.ENTER,                                    # proposed: next day (2)
@@ -196,3 +197,16 @@ def test_defence_training_re_rolls_its_bones_once(gm: Any, keys: Any) -> None:
     keys.send(keys.ENTER, keys.ENTER, keys.DOWN * 2 + keys.ENTER, "n", keys.CTRL_C)
     flow.run("flowtest")  # attack: one question, no re-roll
     assert [p.failed for p in load("tmb", "flowtest")[1].party[1].training] == [["def", "atk"]]
+
+
+def test_after_the_reward_its_training_points_come_before_recovery() -> None:
+    """p. 8: training points won are used in the reward phase; recovery is proposed once they are
+    spent (or once a gearloc has started recovering)."""
+    from gm_assist.games.tmb import flow, rules
+
+    state = rules.next_day(rules.new_state(rules.find_tyrant("Nom"), ["A", "B"], "legendary"))
+    state = rules.resolve_encounter(rules.draw_encounter(state, fight=False), True)
+    state = rules.take_reward(state, rules.Reward(progress=1, training=1))
+    assert flow.menu(state)[1] == "train"
+    spent = state.model_copy(update={"party": [g.model_copy(update={"training": []}) for g in state.party]})
+    assert flow.menu(spent)[1] == "recovery"

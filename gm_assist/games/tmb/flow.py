@@ -129,7 +129,11 @@ def menu(state: TmbState) -> tuple[list[tuple[str, str]], str]:
         proposed = "next_day" if done else "recovery"
     if any(g.training for g in state.party):
         choices.append(("train", t("tmb.flow.train")))
-        if not state.started:
+        won_today = any(p.day == state.day for g in state.party for p in g.training)
+        rewarded = (
+            won_today and state.phase == "recovery" and all(g.recovery_day != state.day for g in state.party)
+        )
+        if not state.started or rewarded:  # p. 8: a reward's training points are used now, before recovery
             proposed = "train"
     choices += [
         ("loot", t("tmb.flow.loot")),

@@ -84,9 +84,11 @@ class Loot(_Model):
 
 
 class TrainingPoint(_Model):
-    """One unspent training point; remembers the stats it already failed (p. 10-11)."""
+    """One unspent training point; remembers the stats it already failed (p. 10-11) and the day a
+    reward gave it (None: a starting point)."""
 
     failed: list[str] = Field(default_factory=list)
+    day: int | None = None
 
 
 class Gearloc(_Model):

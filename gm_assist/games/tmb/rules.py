@@ -321,7 +321,12 @@ def take_reward(state: TmbState, reward: Reward, title: str = "") -> TmbState:
         cards.append(model.ProgressCard(day=state.day, title=label, points=reward.progress))
     party = [
         g.model_copy(
-            update={"training": [*g.training, *(model.TrainingPoint() for _ in range(reward.training))]}
+            update={
+                "training": [
+                    *g.training,
+                    *(model.TrainingPoint(day=state.day) for _ in range(reward.training)),
+                ]
+            }
         )
         for g in state.party
     ]

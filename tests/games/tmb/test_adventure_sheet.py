@@ -47,13 +47,13 @@ def test_second_point_may_retry_the_failed_stat() -> None:
     state, ok = sheet.train(state, 1, "atk", success=True)
     assert ok and state.party[1].atk_die == 1
     # the untouched point paid for the success; the one that failed attack is left
-    assert state.party[1].training == [TrainingPoint(failed=["atk"])]
+    assert state.party[1].training == [TrainingPoint(failed=["atk"], day=1)]  # won with day 1's reward
 
 
 def test_point_with_failures_is_spent_first() -> None:
     state, _ = sheet.train(recovery_state(2), 1, "atk", success=False)
     state, _ = sheet.train(state, 1, "dex")
-    assert state.party[1].training == [TrainingPoint()]
+    assert state.party[1].training == [TrainingPoint(day=1)]
 
 
 def test_stat_die_stops_at_six() -> None:
