@@ -105,3 +105,13 @@ def test_tied_baddies_keep_their_lane_order_only_gearlocs_are_placed(keys):
     assert ask_ties([["toad", "Picket", "worm"]], {"Picket"}) == ["Picket", "toad", "worm"]
     keys.send(keys.ENTER, keys.DOWN, keys.ENTER)  # the toad first, then Picket before the worm
     assert ask_ties([["toad", "worm", "Picket"]], {"Picket"}) == ["toad", "Picket", "worm"]
+
+
+def test_set_up_says_the_points_and_the_added_chips_apart(gm, keys, capsys):
+    """The queue's baddie points never count a chip the card adds after building (issue 14)."""
+    adventure_day_2(gm)
+    keys.send(keys.ENTER, keys.type("5"), keys.CTRL_C)  # 4 points, the card adds a 5-pt chip; leave
+    run_battle(load("tmb")[0].name)
+    out = capsys.readouterr().out
+    assert "Battle Queue (4 baddie points" in out and "Chips added by the card (5)" in out
+    assert "9 baddie points" not in out and _state().battle is None

@@ -20,7 +20,7 @@ from . import battle_book as book
 from . import battle_catalog as cat
 from .battle_queue import Baddie, QueueChip, queue_values, rule_call
 from .battle_track import LANES, current_unit, find_unit, plan_entries
-from .battle_views import render_battle, values_text
+from .battle_views import render_battle, tyrant_queue_line, values_text
 
 OTHER = "__other__"
 BATTLE_RULES = (
@@ -190,13 +190,13 @@ def set_up(session: str, state: Any) -> Any:
         text = prompts.text(t("tmb_battle.flow.ask_added"), validate=_added_problem)
         added = [int(v) for v in text.split()]
     queue, _ = ba.start_queue(state, tyrant, extra, added)
-    prompts.say(
-        t(
-            "tmb_battle.start.queue",
-            points=sum(c.points for c in queue if not c.tyrant),
-            queue=values_text([c.points for c in queue]),
-        )
-    )
+    if tyrant:  # the tyrant's own set-up, said as `challenge` and `tmb queue` say it
+        prompts.show(lambda out: out.print(tyrant_queue_line(state)))
+    else:  # the baddie points the queue was built from; chips the card adds afterwards apart
+        values = values_text([c.points for c in queue])
+        prompts.say(t("tmb_battle.start.queue", points=state.day * len(state.party) + extra, queue=values))
+        if added:
+            prompts.say(t("tmb_battle.queue.added", added=values_text(added), queue=values))
     specs = ask_chips(queue, list(range(1, LANES + 1)), True)
     rolls = {
         g.name: prompts.integer(t("tmb_battle.flow.ask_roll", name=g.name), min=1, max=6)
