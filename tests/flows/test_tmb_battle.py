@@ -115,3 +115,18 @@ def test_set_up_says_the_points_and_the_added_chips_apart(gm, keys, capsys):
     out = capsys.readouterr().out
     assert "Battle Queue (4 baddie points" in out and "Chips added by the card (5)" in out
     assert "9 baddie points" not in out and _state().battle is None
+
+
+def test_the_hit_target_is_remembered_within_the_round(gm, keys):
+    """Default target: the current unit's first opponent, then the unit last hit this round."""
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    gm("tmb", "battle", "next-turn")  # Atomik's turn: the goblin cheat is proposed first
+    keys.send(
+        keys.DOWN, keys.ENTER, keys.DOWN * 5, keys.ENTER, keys.type("1", clear=1), keys.ENTER,  # golem -1
+        keys.DOWN, keys.ENTER, keys.ENTER, keys.type("1", clear=1), keys.ENTER,  # proposed again: golem
+        keys.DOWN * 11, keys.ENTER,
+    )
+    run_battle(load("tmb")[0].name)
+    golem = next(u for u in _state().battle.units if u.name == "golem d'argile")
+    assert golem.hp == 3

@@ -276,24 +276,38 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
     )
 
 
-def likely_target(battle: bt.Battle) -> bt.Unit | None:
-    """Who the unit whose turn it is most likely hits: its first opponent on the track."""
+_LAST_TARGET: dict[str, tuple[int, str]] = {}  # session → (round, uid) of the table's last target
+
+
+def likely_target(battle: bt.Battle, session: str = "") -> bt.Unit | None:
+    """Who a hit most likely lands on: the unit the table last hit this round while it is still on
+    the mat, else the first opponent on the track of the unit whose turn it is."""
+    remembered = _LAST_TARGET.get(session)
+    if remembered and remembered[0] == battle.round:
+        unit = next((u for u in battle.units if u.uid == remembered[1]), None)
+        if unit is not None:
+            return unit
     current = current_unit(battle)
     if current is None:
         return None
     return next((u for u in battle.ordered() if u.kind != current.kind), None)
 
 
+def _remember(session: str, battle: bt.Battle, target: str) -> None:
+    _LAST_TARGET[session] = (battle.round, find_unit(battle, target).uid)
+
+
 def _bookkeeping(session: str, battle: bt.Battle, choice: str) -> Any:
     """A hit, an effect die or a count on a chip (shields, Buff HP, Backup Plan)."""
     if choice == "hit":
-        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle))
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, session))
+        _remember(session, battle, target)
         damage = prompts.integer(t("tmb_battle.flow.ask_hit_damage"), default=1, min=0, max=99)
         crits = prompts.integer(t("tmb_battle.flow.ask_hit_crits"), default=0, min=0 if damage else 1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.Hit(target=target, shown=shown, damage=damage, crits=crits), session)
     if choice == "effects":
-        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle))
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, session))
         unit = find_unit(battle, target)
         choices = [(e, _effect_choice(unit, e)) for e in book.EFFECTS]
         effect = prompts.select(t("tmb_battle.flow.ask_effect"), choices, rules=("tmb/effect-dice",))
@@ -336,8 +350,10 @@ def step(session: str, battle: bt.Battle, choice: str) -> Any:
         target = _pick_unit(
             battle,
             ("baddie", "gearloc"),
-            likely_target(battle) if choice == "damage" else current_unit(battle),
+            likely_target(battle, session) if choice == "damage" else current_unit(battle),
         )
+        if choice == "damage":
+            _remember(session, battle, target)
         amount = prompts.integer(t(f"tmb_battle.flow.ask_{choice}"), default=1, min=1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.ChangeHp(target=target, shown=shown, amount=amount, heal=choice == "heal"), session)
