@@ -50,7 +50,7 @@ def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, 
     wait_text(page, "Jauge d'initiative")
     wait_text(page, "Manche 1")
     wait_text(page, "Poison 2")  # what sits on a chip is on the page (issue 21)
-    assert page.inner_text(".tmb-unit[data-unit='Atomik'] .tmb-chip") == "PB 3"
+    assert page.inner_text(".tmb-unit[data-unit='Atomik'] .tmb-marks") == "PB 3"
     current = table_server.state()["view"]["battle"]["current"]
     assert page.get_attribute(".tmb-unit.current", "data-unit") == current
     _ok(table_server.gm("tmb", "battle", "next-turn"))

@@ -59,7 +59,7 @@
           t("tmb.table." + pair[0], { n: u[pair[0]] })));
       }
     });
-    return tags.length ? h("span", { class: "tmb-chip" }, tags) : null;
+    return tags.length ? h("span", { class: "tmb-marks" }, tags) : null;
   }
 
   function track(battle, t) {
