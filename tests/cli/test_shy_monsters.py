@@ -219,3 +219,25 @@ def test_monsters_shown_by_one_symbol_set_with_a_legend_in_each_language(gm) -> 
     assert gm("shy-monsters", "status", "--json").json["board"][1][1] == "P"  # the JSON keeps the letters
     patterns = gm("shy-monsters", "patterns").stdout
     assert "– must be empty" in patterns and " X" not in patterns.split("):", 1)[1]
+
+
+def test_the_next_hint_follows_the_floors_attack(gm) -> None:  # noqa: ANN001
+    """Never a stale "Next": once the attack is declared, or used, the hint and the table view say so
+    and stop offering "Declare the attack" (issue 23)."""
+    from gm_assist.core import context
+    from gm_assist.core.session import load
+    from gm_assist.games.shy_monsters.view import next_hint, table_view
+
+    assert gm("shy-monsters", "new", "--solo", "--seed", "3").exit_code == 0
+    state = load("shy-monsters")[1]
+    moving = state.model_copy(update={"floor": state.floor.model_copy(update={"reveals_due": 0})})
+    context.reset(lang="en", guided=True)
+    assert "Declare the attack" in next_hint(moving)
+    declared = moving.model_copy(update={"floor": moving.floor.model_copy(update={"attack_declared": True})})
+    used = moving.model_copy(update={"floor": moving.floor.model_copy(update={"attack_used": True})})
+    assert "the next tile the hero enters is attacked" in next_hint(declared)
+    assert "Declare the attack" not in next_hint(declared) + next_hint(used)
+    assert "attack of this floor is used" in next_hint(used)
+    assert table_view(used)["next"]["key"] == "shy_monsters.table.next.move_no_attack"
+    context.reset(lang="fr")
+    assert "l'attaque est annoncée" in next_hint(declared)

@@ -203,18 +203,28 @@ def public_json(state: ShyState, session: str = "") -> dict[str, Any]:
     return data
 
 
+def next_step(state: ShyState) -> tuple[str, dict[str, Any]]:
+    """The step the rules call for now, as (step name, params): ``hero-won``/``hero-died``,
+    ``lay_floor``, ``reveal``, or a move — ``move`` while the floor's attack is ready,
+    ``move_declared`` once declared (the next tile entered is attacked), ``move_no_attack`` once
+    used. The status screen and the table view both say this one answer."""
+    f = state.floor
+    if state.outcome != "playing":
+        return state.outcome, {}
+    if f.layout is None:
+        return "lay_floor", {"floor": f.number}
+    if f.reveals_due > 0:
+        return "reveal", {"count": f.reveals_due}
+    if f.attack_declared:
+        return "move_declared", {}
+    return ("move_no_attack" if f.attack_used else "move"), {}
+
+
 def next_hint(state: ShyState) -> str:
     """What to do next, in words."""
-    f = state.floor
-    if state.outcome == "hero-won":
-        return t("shy_monsters.next.won")
-    if state.outcome == "hero-died":
-        return t("shy_monsters.next.died")
-    if f.layout is None:
-        return t("shy_monsters.next.lay_floor", floor=f.number)
-    if f.reveals_due > 0:
-        return t("shy_monsters.next.reveal", count=f.reveals_due)
-    return t("shy_monsters.next.move")
+    step, params = next_step(state)
+    key = {"hero-won": "won", "hero-died": "died"}.get(step, step)
+    return t(f"shy_monsters.next.{key}", **params)
 
 
 #: one symbol per monster, the same in both languages (the letters typed for a floor, P O G R B T,
@@ -391,15 +401,8 @@ def table_view(state: ShyState) -> dict[str, Any]:
     seen = sorted(
         {cell["colour"] for row in grid for cell in row if "colour" in cell} | set(public["shown_monsters"])
     )
-    f = state.floor
-    if state.outcome != "playing":
-        step: dict[str, Any] = {"key": f"shy_monsters.table.next.{state.outcome}", "params": {}}
-    elif public["waiting_for_floor"]:
-        step = {"key": "shy_monsters.table.next.lay_floor", "params": {"floor": f.number}}
-    elif f.reveals_due > 0:
-        step = {"key": "shy_monsters.table.next.reveal", "params": {"count": f.reveals_due}}
-    else:
-        step = {"key": "shy_monsters.table.next.move", "params": {}}
+    name, params = next_step(state)
+    step: dict[str, Any] = {"key": f"shy_monsters.table.next.{name}", "params": params}
     return {
         "finished": state.outcome != "playing",
         "mode": public["mode"],
