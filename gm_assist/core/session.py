@@ -55,6 +55,9 @@ class GameSpec:
     public_state: Callable[[Any], dict[str, Any]] | None = None
     """What ``show --json`` prints as ``state`` for games with hidden information (Shy Monsters'
     floor); the full state otherwise. ``export`` always writes the full save."""
+    changes: Callable[[Any, Any], list[str]] | None = None
+    """What differs from one state to another, in the table's words (``Dire Bear: HP 0 → 2``), for
+    the guided menus' Undo/Redo entries: what an undo brings back, what a redo brings back."""
 
 
 class Action(BaseModel):
@@ -405,9 +408,38 @@ def moves(session: str | None = None) -> tuple[str | None, str | None]:
     _note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
     path = journal_path(sid)
     head = doc.get("head")
-    undo_label = label_text(journal.read(path, head)["label"]) if head is not None else None
-    redo_label = label_text(journal.read(path, doc["redo"][-1])["label"]) if doc["redo"] else None
+    undo_label = redo_label = None
+    if head is not None:  # an undo goes from the entry's "after" back to its "before"
+        entry = journal.read(path, head)
+        undo_label = label_text(entry["label"]) + _comes_back(doc, entry["after"], entry["before"])
+    if doc["redo"]:
+        entry = journal.read(path, doc["redo"][-1])
+        redo_label = label_text(entry["label"]) + _comes_back(doc, entry["before"], entry["after"])
     return undo_label, redo_label
+
+
+MAX_CHANGES = 3  # a menu entry stays one line: the first changes, then "…"
+
+
+def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) -> str:
+    """`` — Dire Bear: HP 0 → 2, …``: what moving from ``now`` to ``then`` changes, as the game
+    says it (nothing when the game has no words for it or the states cannot be read)."""
+    from gm_assist.games import get_spec
+
+    try:
+        spec = get_spec(doc["game"])
+    except GmError:
+        return ""
+    if spec.changes is None:
+        return ""
+    try:
+        words = spec.changes(spec.state_model.model_validate(now), spec.state_model.model_validate(then))
+    except (ValidationError, ValueError, KeyError):
+        return ""
+    if not words:
+        return ""
+    shown = words[:MAX_CHANGES] + (["…"] if len(words) > MAX_CHANGES else [])
+    return " — " + ", ".join(shown)
 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:

@@ -13,4 +13,5 @@ SPEC = GameSpec(
     migrate=None,
     summary=lazy(f"{__package__}.report:status"),
     render=lazy(f"{__package__}.views:render_status"),
+    changes=lazy(f"{__package__}.views:changes"),
 )

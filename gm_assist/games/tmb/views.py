@@ -161,3 +161,62 @@ def render_reminders(state: TmbState, out: Any) -> None:
         out.print(f"[yellow]! {escape(t(key, **params))}[/yellow]" + (f" {why(card)}" if card else ""))
     key, params = report.next_step(state)
     out.print(f"[bold cyan]→ {escape(t(key, **params))}[/bold cyan]")
+
+
+def changes(now: TmbState, then: TmbState) -> list[str]:
+    """What moving from ``now`` to ``then`` changes, in the table's words (the guided Undo/Redo
+    entries): the day and progress, each unit's HP, effect dice and counts on the mat, who comes
+    back on the mat or leaves it, the round and whose turn, each gearloc's training points and loot."""
+    from .battle import Battle
+
+    out: list[str] = []
+    if now.day != then.day:
+        out.append(t("tmb.change.day", a=now.day, b=then.day))
+    if now.progress != then.progress:
+        out.append(t("tmb.change.progress", a=now.progress, b=then.progress))
+    a = now.battle if isinstance(now.battle, Battle) and not now.battle.closed else None
+    b = then.battle if isinstance(then.battle, Battle) and not then.battle.closed else None
+    if (a is None) != (b is None):
+        out.append(t("tmb.change.battle_back" if b is not None else "tmb.change.battle_gone"))
+    on_mat: set[str] = set()
+    if a is not None and b is not None:
+        out += _battle_changes(a, b)
+        on_mat = {u.name for u in a.units + b.units if u.kind == "gearloc"}
+    for g, h in zip(now.party, then.party, strict=False):
+        if g.hp != h.hp and g.name not in on_mat:
+            out.append(t("tmb.change.hp", name=g.name, a=g.hp, b=h.hp))
+        if len(g.training) != len(h.training):
+            out.append(t("tmb.change.training", name=g.name, a=len(g.training), b=len(h.training)))
+        if len(g.loot) != len(h.loot):
+            out.append(t("tmb.change.loot", name=g.name, a=len(g.loot), b=len(h.loot)))
+    return out
+
+
+def _battle_changes(a: Any, b: Any) -> list[str]:
+    from .battle_track import current_unit
+    from .battle_views import on_chip
+
+    out: list[str] = []
+    before = {u.uid: u for u in a.units}
+    after = {u.uid: u for u in b.units}
+    for uid, u in after.items():
+        old = before.get(uid)
+        if old is None:
+            key = "tmb.change.back_lane" if u.lane else "tmb.change.back_track"
+            out.append(t(key, name=u.name, lane=u.lane or 0, hp=_or_q(u.hp)))
+            continue
+        if old.hp != u.hp:
+            out.append(t("tmb.change.hp", name=u.name, a=_or_q(old.hp), b=_or_q(u.hp)))
+        if on_chip(old) != on_chip(u):
+            out.append(t("tmb.change.chip", name=u.name, a=on_chip(old) or "—", b=on_chip(u) or "—"))
+    out += [t("tmb.change.leaves", name=u.name) for uid, u in before.items() if uid not in after]
+    if a.round != b.round:
+        out.append(t("tmb.change.round", a=a.round, b=b.round))
+    ca, cb = current_unit(a), current_unit(b)
+    if ca is not None and cb is not None and ca.uid != cb.uid:
+        out.append(t("tmb.change.turn", a=ca.name, b=cb.name))
+    return out
+
+
+def _or_q(value: int | None) -> str:
+    return "?" if value is None else str(value)
