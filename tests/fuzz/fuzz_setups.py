@@ -137,7 +137,8 @@ SEEDS: dict[str, list[str]] = {
     "tmb battle revive": ["Atomik --hp 2"], "tmb battle move": ["Atomik 3"],
     "tmb battle place": ["1 --lane 2 --position melee"], "tmb battle next-turn": [""],
     "tmb battle next-round": ["", "--first Atomik"], "tmb battle refill": ["1"],
-    "tmb battle hit": ["Atomik 3", "2 1 --crits 2"], "tmb battle effect": ["Capitank poison 2", "1 sang --off"],
+    "tmb battle hit": ["Atomik 3", "2 1 --crits 2"],
+    "tmb battle effect": ["Capitank poison 2", "1 sang --off"],
     "tmb battle shields": ["4 1"], "tmb battle bonus": ["Atomik 2"], "tmb battle backup": ["Capitank 3"],
     "tmb battle end": ["", "--outcome victory"],
     # stuffed fables
