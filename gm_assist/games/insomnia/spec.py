@@ -13,4 +13,5 @@ SPEC = GameSpec(
     migrate=None,
     summary=lazy(f"{__package__}.view:summary"),
     render=lazy(f"{__package__}.view:render"),
+    changes=lazy(f"{__package__}.view:changes"),
 )

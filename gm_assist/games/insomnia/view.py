@@ -278,3 +278,29 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
         "next": both(next_key, **next_params),
         "finished": state.phase is Phase.over,
     }
+
+
+def changes(now: Any, then: Any) -> list[str]:
+    """What moving from ``now`` to ``then`` changes, in the table's words (guided Undo/Redo): each
+    sheep's space, dodos and pillow, the race, the nightmare's space and whose turn it is."""
+    from gm_assist.core.changes import by_name, said
+
+    out = said(
+        item
+        for name, a, b in by_name(now.players, then.players)
+        if a is not None and b is not None
+        for item in (
+            ("insomnia.change.space", {"name": name}, _space(a.space), _space(b.space)),
+            ("insomnia.change.dodos", {"name": name}, a.score, b.score),
+            ("insomnia.change.pillow", {"name": name}, a.pillow, b.pillow),
+        )
+    )
+    out += said([("insomnia.change.race", {}, now.race, then.race)])
+    if now.players and then.players and now.phase == then.phase == "race" and now.active != then.active:
+        names = now.players[now.active].name, then.players[then.active].name
+        out.append(t("insomnia.change.turn", a=names[0], b=names[1]))
+    return out
+
+
+def _space(value: int | None) -> str:
+    return "—" if value is None else str(value)

@@ -372,3 +372,37 @@ def table_view(state: MiceState) -> dict[str, Any]:
             for ident, entry in feats.items()
         ],
     }
+
+
+def changes(now: Any, then: Any) -> list[str]:
+    """What moving from ``now`` to ``then`` changes, in the table's words (guided Undo/Redo): each
+    mouse's wounds, poison and cheese, the minions by type, the cheese wheel, tile, round, turn."""
+    from gm_assist.core.changes import by_name, said
+
+    from .catalog import enemies
+
+    def label(ident: str) -> str:
+        enemy = enemies().get(ident)
+        return getattr(enemy.name, lang()) if enemy else ident
+
+    out = said(
+        item
+        for name, a, b in by_name(now.mice, then.mice)
+        if a is not None and b is not None
+        for item in (
+            ("mice_and_mystics.change.wounds", {"name": name}, a.wounds, b.wounds),
+            ("mice_and_mystics.change.poison", {"name": name}, a.poison, b.poison),
+            ("mice_and_mystics.change.cheese", {"name": name}, a.cheese, b.cheese),
+        )
+    )
+    kinds = sorted(set(now.minions) | set(then.minions))
+    counts = [(kind, now.minions.get(kind, 0), then.minions.get(kind, 0)) for kind in kinds]
+    out += said(("mice_and_mystics.change.minions", {"name": label(k)}, a, b) for k, a, b in counts)
+    out += said(
+        [
+            ("mice_and_mystics.change.wheel", {}, now.wheel, then.wheel),
+            ("mice_and_mystics.change.tile", {}, now.tile, then.tile),
+            ("mice_and_mystics.change.round", {}, now.round, then.round),
+        ]
+    )
+    return out

@@ -14,4 +14,5 @@ SPEC = GameSpec(
     summary=lazy(f"{__package__}.view:summary"),
     render=lazy(f"{__package__}.view:render"),
     public_state=lazy(f"{__package__}.view:public_json"),
+    changes=lazy(f"{__package__}.view:changes"),
 )

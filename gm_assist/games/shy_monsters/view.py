@@ -425,3 +425,29 @@ def table_view(state: ShyState) -> dict[str, Any]:
         "colours": {c: _both(f"shy_monsters.colour.{c}") for c in seen},
         "next": step,
     }
+
+
+def changes(now: ShyState, then: ShyState) -> list[str]:
+    """What moving from ``now`` to ``then`` changes, in the hero's words (guided Undo/Redo): public
+    facts only — the floor, where the hero stands, tiles turned over, monsters killed, the attack.
+    Never anything of the floor still face down."""
+    from gm_assist.core.changes import said
+
+    def cell(value: Any) -> str:
+        return "—" if value is None else f"{value[0] + 1},{value[1] + 1}"
+
+    a, b = now.floor, then.floor
+    return said(
+        [
+            ("shy_monsters.change.floor", {}, a.number, b.number),
+            ("shy_monsters.change.hero", {}, cell(a.hero), cell(b.hero)),
+            ("shy_monsters.change.revealed", {}, len(a.revealed), len(b.revealed)),
+            ("shy_monsters.change.killed", {}, len(a.killed), len(b.killed)),
+            ("shy_monsters.change.attack", {}, _attack_word(a), _attack_word(b)),
+        ]
+    )
+
+
+def _attack_word(floor: Any) -> str:
+    state = "used" if floor.attack_used else "declared" if floor.attack_declared else "ready"
+    return t(f"shy_monsters.table.{state}")

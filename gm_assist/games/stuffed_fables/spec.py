@@ -13,4 +13,5 @@ SPEC = GameSpec(
     migrate=None,
     summary=lazy(f"{__package__}.render:summary"),
     render=lazy(f"{__package__}.render:render"),
+    changes=lazy(f"{__package__}.view:changes"),
 )

@@ -106,3 +106,38 @@ def table_view(state: SfState) -> dict[str, Any]:
         ),
         "stuffies": stuffies,
     }
+
+
+def changes(now: Any, then: Any) -> list[str]:
+    """What moving from ``now`` to ``then`` changes, in the table's words (guided Undo/Redo): each
+    stuffie's stuffing, hearts and buttons, minions coming back or leaving and their space and
+    stuffing, the threat track and whose turn it is."""
+    from gm_assist.core.changes import by_name, said
+    from gm_assist.core.i18n import t
+
+    out = said(
+        item
+        for name, a, b in by_name(now.stuffies, then.stuffies)
+        if a is not None and b is not None
+        for item in (
+            ("stuffed_fables.change.stuffing", {"name": name}, a.stuffing, b.stuffing),
+            ("stuffed_fables.change.hearts", {"name": name}, a.hearts, b.hearts),
+            ("stuffed_fables.change.buttons", {"name": name}, a.buttons, b.buttons),
+        )
+    )
+    for name, a, b in by_name(now.monsters, then.monsters):
+        if a is None:
+            out.append(t("stuffed_fables.change.minion_back", name=name, space=b.position))
+        elif b is None:
+            out.append(t("stuffed_fables.change.minion_gone", name=name))
+        else:
+            out += said(
+                [
+                    ("stuffed_fables.change.space", {"name": name}, a.position, b.position),
+                    ("stuffed_fables.change.stuffing", {"name": name}, a.stuffing, b.stuffing),
+                ]
+            )
+    out += said([("stuffed_fables.change.threat", {}, now.track, then.track)])
+    if now.current and then.current and now.current != then.current:
+        out.append(t("stuffed_fables.change.turn", a=now.current, b=then.current))
+    return out

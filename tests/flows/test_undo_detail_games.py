@@ -1,0 +1,59 @@
+"""Every game's guided Undo entry says what comes back (issue 14), in both languages, and Shy
+Monsters' never tells anything of the floor still face down."""
+
+import pytest
+
+from gm_assist.core import context
+from gm_assist.core.guided import undo_redo_entries
+
+
+def undo_entry(lang="en"):
+    context.reset(lang=lang, guided=True)
+    return undo_redo_entries(None)[0][0][1]
+
+
+def test_stuffed_fables(gm):
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Theadora").exit_code == 0
+    assert gm("stuffed-fables", "adjust", "--stuffie", "Lumpy", "--stuffing", "3").exit_code == 0
+    assert undo_entry().endswith("— Lumpy: stuffing 3 → 5")
+    assert undo_entry("fr").endswith("— Lumpy : rembourrage 3 → 5")
+
+
+def test_insomnia(gm):
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Éloïse").exit_code == 0
+    assert gm("insomnia", "move", "3").exit_code == 0  # Ana's turn
+    assert "— Ana: space 3 → " in undo_entry()
+
+
+def test_mice_and_mystics(gm):
+    assert gm("mice-and-mystics", "new", "--mouse", "Collin", "--mouse", "Nez").exit_code == 0
+    assert gm("mice-and-mystics", "wound", "Collin", "-n", "2").exit_code == 0
+    assert undo_entry().endswith("— Collin: wounds 2 → 0")
+    assert undo_entry("fr").endswith("— Collin : blessures 2 → 0")
+
+
+def test_shy_monsters_says_only_what_the_hero_may_know(gm):
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
+    assert gm("shy-monsters", "reveal", "2,2").exit_code == 0
+    entry = undo_entry()
+    assert "tiles face up 2 → 1" in entry  # solo: the entrance was face up from the start
+    from gm_assist.core.session import load
+
+    layout = load("shy-monsters")[1].floor.layout.notation()
+    assert layout not in entry and "monster" not in entry.split("—", 1)[1].replace("monsters killed", "")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_game_words_missing(gm, lang):
+    """Every game's change words exist in both languages (no raw key on a menu)."""
+    from gm_assist.core.i18n import t
+
+    context.reset(lang=lang)
+    for key in (
+        "stuffed_fables.change.stuffing",
+        "mice_and_mystics.change.wheel",
+        "insomnia.change.pillow",
+        "shy_monsters.change.hero",
+        "tmb.change.hp",
+    ):
+        assert t(key, name="X", a=1, b=2) != key
