@@ -118,6 +118,34 @@ def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
 
 
 @pytest.fixture
+def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A scripted player answering each guided prompt by its words (tests/player.py)."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from gm_assist.core import prompts
+    from tests.player import Player
+
+    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    fit, ask = prompts._fit, prompts._ask
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        who = Player(pipe)
+
+        def _fit(message: str) -> str:
+            who.message = message
+            return fit(message)
+
+        def _ask(question: Any, extra: Any = None) -> Any:
+            who.answer(question)
+            return ask(question, extra)
+
+        monkeypatch.setattr(prompts, "_fit", _fit)
+        monkeypatch.setattr(prompts, "_ask", _ask)
+        yield who
+
+
+@pytest.fixture
 def demo_game(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Register the tiny example game ``demo`` (tests/demo_game) for the foundation's tests."""
     from gm_assist import games
