@@ -11,7 +11,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type, Yes
+from tests.player import Pick, Type
 
 
 def undo() -> Pick:
