@@ -164,5 +164,8 @@ def test_nom_one_gearloc_at_a_time_with_lead(gm):
     assert r.json["reserve"] == [{"name": "Picket", "hp": 8}]  # 6 on the mat, +2 in adventure mode
     r = gm("tmb", "battle", "hit", "Boomer", "0", "--crits", "8", "--json")
     assert [e["key"].rsplit(".", 1)[1] for e in r.json["events"]] == ["hit", "knocked_out", "next_gearloc"]
-    assert r.json["outcome"] is None and r.json["revivals"] == [{"name": "Picket", "hp": 8}]
+    assert r.json["outcome"] is None and r.json["reserve"] == [{"name": "Picket", "hp": 8}]
+    assert "Picket enters at the start of the next round" in gm("tmb", "battle", "status").stdout
+    r = gm("tmb", "battle", "next-round", "--json")
+    assert r.json["track"][0]["name"] == "Picket" and r.json["reserve"] == []
     assert gm("tmb", "battle", "start", "--lead", "Nobody").exit_code == 2

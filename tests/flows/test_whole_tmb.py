@@ -187,5 +187,9 @@ def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
     _, state = load("tmb", "nom")
     out = capsys.readouterr().out
     assert state.lost and not state.won, out[-2000:]
+    context.reset(lang=lang, guided=True)  # the hints below name menu entries
+    assert t("tmb_battle.track.reserve_next", name=picket) in out  # Nom: enters next round…
+    assert t("tmb_battle.track.revival", name=picket) not in out  # …it was never revived
+    assert t("tmb.next.resolve_lost") in out  # the lost battle decides the encounter
     assert all(g.recovery_day is not None for g in state.party)
     assert "Traceback" not in out

@@ -266,8 +266,6 @@ def knock_out(battle: Battle, uid: str) -> Battle:
     new.knocked_out.append(
         unit.model_copy(update={"hp": 0, "effects": {}, "shields": 0, "bonus_hp": 0, "backup": 0})
     )
-    if new.reserve and not any(u.kind == "gearloc" for u in new.units):  # Nom: the next one comes in
-        new.revivals.append(new.reserve.pop(0))
     new.outcome = check_outcome(new)
     return new
 
@@ -364,7 +362,9 @@ def next_round(battle: Battle, arrivals: Sequence[UnitIn] = (), first: Sequence[
             new.track.insert(max(0, min(len(new.track), index + move.steps)), move.uid)
     new.pending_moves = []
     top: list[Unit] = list(new.revivals)
-    new.units.extend(new.revivals)
+    if new.reserve and not any(u.kind == "gearloc" for u in new.units + top):  # Nom: the next one enters
+        top.append(new.reserve.pop(0))
+    new.units.extend(top)
     new.revivals = []
     bottom: list[Unit] = []
     specs = list(arrivals)
@@ -416,8 +416,8 @@ def fatigue_odds(battle: Battle) -> dict:
 
 def check_outcome(battle: Battle) -> Outcome | None:
     """Victory: no baddie on the mat nor in the queue with a gearloc standing (p. 9); defeat: every
-    gearloc KO (party wipe, p. 20)."""
-    if not any(u.kind == "gearloc" for u in battle.units) and not battle.revivals:
+    gearloc KO (party wipe, p. 20), none waiting to come back or to enter (Nom's reserve)."""
+    if not any(u.kind == "gearloc" for u in battle.units) and not battle.revivals and not battle.reserve:
         return "defeat"
     if not any(u.kind == "baddie" for u in battle.units) and not battle.queue:
         return "victory"

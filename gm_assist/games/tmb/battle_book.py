@@ -135,11 +135,12 @@ def _lose(battle: bt.Battle, uid: str, lost: int, events: list[Message]) -> tupl
                 rule="tmb/ko" if unit.kind == "gearloc" else "tmb/arrivals",
             )
         )
-        if after.revivals and unit.kind == "gearloc" and "one_gearloc" in after.tyrant_rules:
+        alone = not any(u.kind == "gearloc" for u in after.units)
+        if unit.kind == "gearloc" and after.reserve and alone:  # Nom: one gearloc at a time
             events.append(
                 Message(
                     key="tmb_battle.event.next_gearloc",
-                    params={"name": after.revivals[-1].name},
+                    params={"name": after.reserve[0].name},
                     rule="tmb/tyrant-nom",
                 )
             )

@@ -153,8 +153,10 @@ def render_battle(battle: Battle, out: Any) -> None:
         out.print(t("tmb_battle.track.revival", name=escape(unit.name)) + " " + why("tmb/ko"))
     for unit in battle.knocked_out:
         out.print(t("tmb_battle.track.ko", name=escape(unit.name)) + " " + why("tmb/ko"))
-    for unit in battle.reserve:
-        out.print(t("tmb_battle.track.reserve", name=escape(unit.name)) + " " + why("tmb/tyrant-nom"))
+    fighting = any(u.kind == "gearloc" for u in battle.units + battle.revivals)
+    for index, unit in enumerate(battle.reserve):  # Nom: one gearloc at a time
+        key = "tmb_battle.track.reserve_next" if index == 0 and not fighting else "tmb_battle.track.reserve"
+        out.print(t(key, name=escape(unit.name)) + " " + why("tmb/tyrant-nom"))
     render_next(battle, out)
 
 

@@ -114,7 +114,12 @@ def next_step(state: TmbState) -> tuple[str, dict[str, Any]]:
     if state.phase == "resolve":
         fight = state.encounter is not None and state.encounter.fight
         over = state.battle is not None and state.battle.closed
-        return ("tmb.next.fight" if fight and not over else "tmb.next.resolve", {})
+        if fight and over:  # the battle decided: its outcome is the encounter's
+            return (
+                "tmb.next.resolve_won" if state.battle.outcome == "victory" else "tmb.next.resolve_lost",
+                {},
+            )
+        return ("tmb.next.fight" if fight else "tmb.next.resolve", {})
     if state.phase == "reward":
         return ("tmb.next.reward", {})
     return ("tmb.next.recovery", {"day": state.day + 1})
