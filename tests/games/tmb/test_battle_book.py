@@ -216,7 +216,8 @@ def test_nom_lets_one_gearloc_on_the_mat_the_next_enters_after_a_ko():
     assert [u.name for u in b.units if u.kind == "gearloc"] == ["Picket"]
     assert [u.name for u in b.reserve] == ["Boomer"]
     b = knock_out(b, uid(b, "Picket"))
-    assert b.outcome is None and b.revivals == [] and [u.name for u in b.reserve] == ["Boomer"]  # not revived: it waits
+    assert b.outcome is None and b.revivals == []  # not revived: it waits…
+    assert [u.name for u in b.reserve] == ["Boomer"]
     b = next_round(b)
     assert b.ordered()[0].name == "Boomer"
     b = knock_out(b, uid(b, "Boomer"))
