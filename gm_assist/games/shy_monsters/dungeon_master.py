@@ -32,7 +32,6 @@ from .floor import (
     component,
     enumerate_distinct_floors,
     fixed_shapes,
-    free_shapes,
     neighbours,
     symmetries,
     trimmed,
@@ -228,11 +227,6 @@ def build_floor(
     if difficulty in QUANTILE:
         return banded_floor(hand, patterns, floor_number, rng, QUANTILE[difficulty])
     return best_floor(hand, patterns, floor_number, rng)
-
-
-def shape_count(size: int) -> tuple[int, int]:
-    """(fixed, free) numbers of connected shapes of ``size`` cells: (760, 108) for 7."""
-    return len(fixed_shapes(size)), len(free_shapes(size))
 
 
 def new_game(mode: str, difficulty: str, seed: int | None, patterns: dict[str, Pattern]) -> ShyState:

@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from gm_assist.core.errors import GmError
 
 from .model import (
-    COLOUR_OF,
     CORRIDOR,
     EMPTY,
     ENTRANCE,
@@ -357,8 +356,3 @@ def enumerate_distinct_floors(hand: Hand) -> Iterator[Layout]:
             key = (lay.entrance, lay.exit, lay.monsters)
             if all(key <= (m[lay.entrance], m[lay.exit], tuple(m[c] for c in lay.monsters)) for m in maps):
                 yield lay
-
-
-def colour_names(floor: Floor) -> list[str]:
-    """The monsters' colours of a floor in reading order."""
-    return [COLOUR_OF[ch] for row in floor.rows for ch in row if ch in COLOUR_OF]
