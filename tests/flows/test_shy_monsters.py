@@ -92,7 +92,7 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, capsys) -> None: 
     assert "gm-assist " not in out and "--seed" not in out
     assert "Seed 7 (type it at the “Seed” question to replay this game)" in out
     assert "turns over 2 tiles before moving: pick each one in the list of tiles below" in out
-    assert "turns over 1 tile before moving: pick each one" in out
+    assert "turns over 1 tile before moving: pick it in the list of tiles below" in out  # not "each one"
     assert "“Explore …”, “Jump …” or “Declare the attack (next step)”" in out
 
 
