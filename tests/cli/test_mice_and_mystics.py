@@ -393,3 +393,25 @@ def test_initiative_history_names_enemy_types_in_the_reader_s_language(gm):
     fr = gm("--lang", "fr", "history", "--json").json["entries"][-1]["label"]
     assert "Roach" in en and "Rat Warrior" in en and "roach" not in en and "rat_warrior" not in en
     assert "Cafard" in fr and "Rat guerrier" in fr
+
+
+def test_initiative_history_names_boss_cards_in_the_reader_s_language(gm):
+    """A boss's cards read as on the track (« Vanestra Toile »), never as ids (« Vanestra/web »)."""
+    gm(G, "new", "--mouse", "Tilda", "--mouse", "Collin")
+    dealt = "vanestra/web,Tilda,vanestra/sting,Collin,vanestra/charm,vanestra/call"
+    assert gm(G, "initiative", "--enemy", "vanestra", "--present", dealt).exit_code == 0
+    en = gm("history", "--json").json["entries"][-1]["label"]
+    fr = gm("--lang", "fr", "history", "--json").json["entries"][-1]["label"]
+    assert en.endswith("Vanestra Web, Tilda, Vanestra Sting, Collin, Vanestra Charm, Vanestra Call")
+    assert fr.endswith("Vanestra Toile, Tilda, Vanestra Dard, Collin, Vanestra Charme, Vanestra Appel")
+
+
+def test_defeats_read_right_in_french_whatever_the_enemy_s_gender(gm):
+    """« Araignée » is feminine, « Cafard » masculine: the French words agree with « figurine »,
+    never « Le dernier Araignée est vaincu »."""
+    gm(G, "new", "--mouse", "Tilda", "--mouse", "Collin")
+    assert gm(G, "initiative", "--enemy", "spider", "--enemy", "roach:2", "--seed", "1").exit_code == 0
+    out = gm("--lang", "fr", G, "defeat", "spider").stdout
+    assert "Araignée : 1 figurine vaincue" in out
+    assert "Araignée : la dernière figurine est vaincue, sa carte initiative quitte la piste." in out
+    assert "Cafard : 2 figurines vaincues" in gm("--lang", "fr", G, "defeat", "roach", "-n", "2").stdout

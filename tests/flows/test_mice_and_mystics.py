@@ -189,3 +189,23 @@ def test_placement_keeps_the_good_entries_and_asks_again_for_the_bad(keys, gm, c
     assert "B:x" in out  # the bad entry named
     rows = [line for line in out.splitlines() if line.strip().startswith(("│ A", "│ B", "│ C"))]
     assert len(rows) == 3, out
+
+
+def test_a_new_tile_says_what_it_changes_as_the_command_does(player, gm, capsys) -> None:  # noqa: ANN001
+    """« Explore: new tile » tells the table what the command tells it (the surge is available
+    again, conditions stay, place the enemies and lay their cards), naming the menu entries."""
+    from gm_assist.core.context import ctx
+    from tests.player import Pick, Type
+
+    name = _table(gm, "Tilda", "rat_warrior", "Nez")
+    capsys.readouterr()
+    ctx().guided = True
+    player.queue(
+        ("What now?", Pick("Explore: new tile")),
+        ("Name of the new tile", Type("Kitchen")),
+        ("What now?", Pick("Leave")),
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Tile 2: the surge is available again; conditions stay on the mice." in out
+    assert "“Where do the enemies go? (placement)”" in out and "`place`" not in out

@@ -92,5 +92,26 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, capsys) -> None: 
     assert "gm-assist " not in out and "--seed" not in out
     assert "Seed 7 (type it at the “Seed” question to replay this game)" in out
     assert "turns over 2 tiles before moving: pick each one in the list of tiles below" in out
-    assert "turns over 1 tile before moving: pick each one" in out
+    assert "turns over 1 tile before moving: pick it in the list of tiles below" in out  # not "each one"
     assert "“Explore …”, “Jump …” or “Declare the attack (next step)”" in out
+
+
+def test_a_tile_turned_over_by_mistake_can_be_undone_from_the_tile_list(player, gm, capsys) -> None:  # noqa: ANN001
+    """The list of tiles to turn over is a game menu too: its Undo entry takes back a tile picked
+    by mistake (before, only the move menu had one, so the first of two tiles stayed turned over)."""
+    from gm_assist.core.i18n import t
+    from tests.player import Cancel, Pick
+
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    which = t("shy_monsters.flow.reveal_prompt", count=2).split("(")[0]
+    player.queue(
+        (which, Pick(t("shy_monsters.cell", row=1, col=2))),  # meant row 2, column 2
+        (which, Pick("Undo (u): ")),
+        (which, Pick(t("shy_monsters.cell", row=2, col=2))),
+        (which, Cancel),
+    )
+    flow.run(name)
+    assert "Undone: Tile turned over at row 1, column 2" in capsys.readouterr().out
+    _, state = load("shy-monsters", name)
+    assert state.floor.revealed == [(0, 0), (1, 1)] and state.floor.reveals_due == 1

@@ -54,15 +54,19 @@ class PlaceInitiative(MiceAction):
 
     def _names(self, language: str) -> str:
         """The cards in order as the table reads them: mice by name, enemy types by their name in
-        ``language`` (a boss card as ``type/card``)."""
-        names = {e.id: e.name.get(language) for e in self.enemies}
-        return (
-            ", ".join(
-                c.name if c.kind == "mouse" else "/".join(filter(None, [names.get(c.owner, c.owner), c.card]))
-                for c in self.ordered
-            )
-            or "-"
-        )
+        ``language``, a boss card by its title (« Vanestra Toile », as on the track)."""
+        enemies = {e.id: e for e in self.enemies}
+
+        def name(card: TrackCard) -> str:
+            enemy = enemies.get(card.owner)
+            if card.kind == "mouse" or enemy is None:
+                return card.name
+            title = next((b for b in enemy.cards if b.id == card.card), None)
+            if title is not None:
+                return title.fr if language == "fr" else title.en
+            return "/".join(filter(None, [enemy.name.get(language), card.card]))
+
+        return ", ".join(name(c) for c in self.ordered) or "-"
 
 
 class EndTurn(MiceAction):

@@ -301,7 +301,8 @@ def _place(state: MiceState) -> None:
 
 def _tile(state: MiceState) -> None:
     name = prompts.text(t(f"{NS}.flow.tile_name"), default="")
-    _record(actions.NewTile(name=name.strip()))
+    new = _record(actions.NewTile(name=name.strip()))
+    prompts.say(t(f"{NS}.tile.done", tile=new.tile))  # what the command says, naming the menu entries
 
 
 def _chapter(state: MiceState) -> None:

@@ -156,13 +156,16 @@ def _reveal(state: Any) -> Any:
 
     play = state.floor
     hidden = [cell for cell in sorted(play.layout.tiles()) if cell not in play.revealed]
-    choice = prompts.select(
+    choice = guided.menu(  # a game menu: its Undo takes back a tile turned over by mistake
+        None,
         t("shy_monsters.flow.reveal_prompt", count=play.reveals_due),
         [*((cell, cell_text(cell)) for cell in hidden), ("leave", t("shy_monsters.flow.leave"))],
         rules=("shy-monsters/hero-phase",),
     )
     if choice == "leave":
         return None
+    if choice == guided.AGAIN:
+        return guided.AGAIN
     return actions.Reveal(row=choice[0], col=choice[1])
 
 
