@@ -43,16 +43,20 @@ def _guided(lang: str = "en") -> None:
 def test_menu_entries_name_what_undo_and_redo_change(gm: Any) -> None:
     name = _insomnia(gm, "3", "2")
     _guided()
-    assert guided.undo_redo_entries(name) == ([("__undo__", "Undo (u): Ana moves 2")], {"u": "__undo__"})
+    undo = "Undo (u): Ana moves 2 — Ana: space 5 → 3"  # the label, then what comes back
+    assert guided.undo_redo_entries(name) == ([("__undo__", undo)], {"u": "__undo__"})
     guided.step_back_or_forward(False, name)
     entries, keys = guided.undo_redo_entries(name)
-    assert [label for _, label in entries] == ["Undo (u): Ana moves 3", "Redo (r): Ana moves 2"]
+    assert [label for _, label in entries] == [
+        "Undo (u): Ana moves 3 — Ana: space 3 → —",
+        "Redo (r): Ana moves 2 — Ana: space 3 → 5",
+    ]
     assert keys == {"u": "__undo__", "r": "__redo__"}
     ctx().lang = "fr"
     entries, keys = guided.undo_redo_entries(name)
     assert [label for _, label in entries] == [
-        "Annuler (a) : Ana avance de 3",
-        "Rétablir (r) : Ana avance de 2",
+        "Annuler (a) : Ana avance de 3 — Ana : case 3 → —",
+        "Rétablir (r) : Ana avance de 2 — Ana : case 3 → 5",
     ]
     assert keys == {"a": "__undo__", "r": "__redo__"}
 

@@ -276,13 +276,11 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
     )
 
 
-_LAST_TARGET: dict[str, tuple[int, str]] = {}  # session → (round, uid) of the table's last target
-
-
-def likely_target(battle: bt.Battle, session: str = "") -> bt.Unit | None:
-    """Who a hit most likely lands on: the unit the table last hit this round while it is still on
-    the mat, else the first opponent on the track of the unit whose turn it is."""
-    remembered = _LAST_TARGET.get(session)
+def likely_target(battle: bt.Battle, aim: dict[str, Any] | None = None) -> bt.Unit | None:
+    """Who a hit most likely lands on: the unit the table last hit this round (``aim``, the memory
+    of one sitting at the battle menu) while it is still on the mat, else the first opponent on the
+    track of the unit whose turn it is."""
+    remembered = (aim or {}).get("last")
     if remembered and remembered[0] == battle.round:
         unit = next((u for u in battle.units if u.uid == remembered[1]), None)
         if unit is not None:
@@ -293,21 +291,21 @@ def likely_target(battle: bt.Battle, session: str = "") -> bt.Unit | None:
     return next((u for u in battle.ordered() if u.kind != current.kind), None)
 
 
-def _remember(session: str, battle: bt.Battle, target: str) -> None:
-    _LAST_TARGET[session] = (battle.round, find_unit(battle, target).uid)
+def _remember(aim: dict[str, Any], battle: bt.Battle, target: str) -> None:
+    aim["last"] = (battle.round, find_unit(battle, target).uid)
 
 
-def _bookkeeping(session: str, battle: bt.Battle, choice: str) -> Any:
+def _bookkeeping(session: str, battle: bt.Battle, choice: str, aim: dict[str, Any]) -> Any:
     """A hit, an effect die or a count on a chip (shields, Buff HP, Backup Plan)."""
     if choice == "hit":
-        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, session))
-        _remember(session, battle, target)
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, aim))
+        _remember(aim, battle, target)
         damage = prompts.integer(t("tmb_battle.flow.ask_hit_damage"), default=1, min=0, max=99)
         crits = prompts.integer(t("tmb_battle.flow.ask_hit_crits"), default=0, min=0 if damage else 1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.Hit(target=target, shown=shown, damage=damage, crits=crits), session)
     if choice == "effects":
-        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, session))
+        target = _pick_unit(battle, ("baddie", "gearloc"), likely_target(battle, aim))
         unit = find_unit(battle, target)
         choices = [(e, _effect_choice(unit, e)) for e in book.EFFECTS]
         effect = prompts.select(t("tmb_battle.flow.ask_effect"), choices, rules=("tmb/effect-dice",))
@@ -340,20 +338,22 @@ def _effect_choice(unit: bt.Unit, effect: str) -> str:
     return f"{name} {unit.effects[effect]}" if effect in unit.effects else name
 
 
-def step(session: str, battle: bt.Battle, choice: str) -> Any:
-    """Run one menu choice (asks what it needs, then records one action)."""
+def step(session: str, battle: bt.Battle, choice: str, aim: dict[str, Any] | None = None) -> Any:
+    """Run one menu choice (asks what it needs, then records one action); ``aim`` remembers the
+    table's last target while it stays at the battle menu."""
+    aim = {} if aim is None else aim
     if choice == "next_turn":
         return _record(ba.NextTurn(), session)
     if choice in ("hit", "effects", "counters"):
-        return _bookkeeping(session, battle, choice)
+        return _bookkeeping(session, battle, choice, aim)
     if choice in ("damage", "heal"):
         target = _pick_unit(
             battle,
             ("baddie", "gearloc"),
-            likely_target(battle, session) if choice == "damage" else current_unit(battle),
+            likely_target(battle, aim) if choice == "damage" else current_unit(battle),
         )
         if choice == "damage":
-            _remember(session, battle, target)
+            _remember(aim, battle, target)
         amount = prompts.integer(t(f"tmb_battle.flow.ask_{choice}"), default=1, min=1, max=99)
         shown = find_unit(battle, target).name
         return _record(ba.ChangeHp(target=target, shown=shown, amount=amount, heal=choice == "heal"), session)
@@ -400,6 +400,7 @@ def run_battle(session_name: str) -> None:
     except GmError as exc:
         prompts.say(exc.message())
         return
+    aim: dict[str, Any] = {}  # the table's last target, while it stays at this menu
     while True:
         state = _load(session_name)  # drawn from the saved game: another window may have changed it
         battle = state.battle
@@ -420,7 +421,7 @@ def run_battle(session_name: str) -> None:
         if choice == guided.AGAIN:
             continue
         try:
-            state = step(session_name, battle, choice)
+            state = step(session_name, battle, choice, aim)
         except Cancelled:
             continue
         except GmError as exc:
