@@ -179,3 +179,40 @@ def test_a_minion_attack_outside_its_activation_is_refused_in_the_menus(keys, gm
     flow.run(name)
     assert "No minion is taking its turn" in capsys.readouterr().out
     assert gm("show", "--json").json["session"]["changes"] == before
+
+
+def test_ending_the_turn_asks_for_the_stuffing_recovery_still_due(keys, gm, capsys) -> None:  # noqa: ANN001
+    """Issue 23: the white dice drawn are rolled for stuffing (« Remboursement »), one result per
+    white die; ending the turn with them in hand used to discard them without asking. Now the
+    duty is said and is the default answer, and a single roll for two white dice is refused."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "blanc,blanc,orange").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    keys.send(
+        keys.select(9),                          # end the turn, white dice still in hand
+        keys.ENTER,                              # move on anyway? No (the default): roll them
+        keys.type("4"),                          # Lumpy's stuffing value
+        keys.type("5"),                          # one roll for two white dice: refused, kept
+        keys.type(",2"),                         # 5,2
+        keys.select(3),                          # leave
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Still to do:" in out
+    assert "Stuffing recovery: roll the 2 white dice drawn (ending the turn discards them unrolled)." in out
+    assert "White dice total 7 ≥ 4: +1 stuffing." in out
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-2:] == ["Stuffing recovery (7)", "End of turn and threat check"]
+    _, state = load("stuffed-fables", name)
+    assert state.stuffies[0].stuffing == 6 and state.current is None
+
+
+def test_the_table_may_still_end_the_turn_without_the_recovery(keys, gm, capsys) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "blanc,orange").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(keys.select(9), "y", keys.select(3))  # end the turn; move on anyway: yes; leave
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "End of turn and threat check" and "Stuffing recovery" not in " ".join(labels)

@@ -14,7 +14,7 @@ from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
-from . import actions, bag, rules
+from . import actions, bag, rules, turn
 from .cli_parse import colours_of, ints, known_stuffies, new_state
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
@@ -191,15 +191,19 @@ def _draw(session: str, state: SfState) -> None:
         prompts.say(t("stuffed_fables.draw.refilled"))
 
 
-def _recover(session: str, state: SfState) -> None:
-    stuffie = next(s for s in state.stuffies if s.name == state.current)
-    white = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "stuffing"))
-    value = prompts.integer(
-        t("stuffed_fables.flow.value", stuffie=stuffie.name), default=stuffie.recovery_value, min=1
+def _recover(session: str, state: SfState) -> SfState:
+    """« Remboursement »: the stuffie's stuffing value is asked once (then remembered, corrected
+    through the correction menu), then one roll per white die of the hand."""
+    stuffie = turn.acting(state, allow_unconscious=True)
+    white = len(turn.white_in_hand(state))
+    if not white:
+        raise GmError("stuffed_fables.error.no_white_dice", stuffie=stuffie.name)
+    value = stuffie.recovery_value or prompts.integer(
+        t("stuffed_fables.flow.value", stuffie=stuffie.name), min=1
     )
     _say_odds(state, "recover", white=white, value=value)
     rolls = _ask_rolls(white)
-    _, info = _record(session, actions.Recover(rolls=rolls, value=value))
+    new, info = _record(session, actions.Recover(rolls=rolls, value=value))
     c = info["check"]
     prompts.say(
         t(
@@ -208,6 +212,7 @@ def _recover(session: str, state: SfState) -> None:
             value=c.target,
         )
     )
+    return new
 
 
 def _place_threat(session: str, state: SfState) -> None:
@@ -328,6 +333,10 @@ def _group_task(session: str, state: SfState) -> None:
 
 
 def _end_turn(session: str, state: SfState) -> None:
+    """« Fin du tour d'une peluche »; what is still due first (the white dice's stuffing recovery),
+    with the duty as the default answer: the table rolls them now, then the turn ends."""
+    if not guided.still_to_do(turn.duties(state)):
+        state = _recover(session, state)
     _, info = _record(session, actions.EndTurn())
     check = info["threat"]
     prompts.say(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
+from gm_assist.core.message import Message
 
 from . import bag, rules
 from .model import Check, GroupTask, MonsterKind, MonsterTurn, SfState, Stuffie, ThreatCheck
@@ -41,25 +42,40 @@ def draw(state: SfState, stuffie_name: str, dice: list[str]) -> tuple[SfState, b
     return bag.draw(state, dice)
 
 
+def white_in_hand(state: SfState) -> list[str]:
+    """The hand's white dice (the colours used for stuffing recovery), one entry per die."""
+    return [c for c in bag.with_use(state.colours, "stuffing") for _ in range(state.hand.get(c, 0))]
+
+
 def recover(state: SfState, rolls: list[int], value: int | None) -> tuple[SfState, Check]:
-    """« Remboursement »: roll the white dice of the hand; total ≥ the stuffie's stuffing value →
-    +1 stuffing (no limit; wakes an unconscious stuffie). The white dice are then discarded.
-    The value given once is remembered for that stuffie (per-stuffie values were not found)."""
+    """« Remboursement »: every white die drawn is rolled — one result per white die in hand, no
+    more, no fewer; total ≥ the stuffie's stuffing value → +1 stuffing (no limit; wakes an
+    unconscious stuffie). The white dice are then discarded. The value given once is remembered
+    for that stuffie (per-stuffie values were not found). Example: two white dice in hand, rolls
+    3 and 2 against 5 → +1; a single roll for those two dice is refused."""
     stuffie = acting(state, allow_unconscious=True)
-    white = bag.with_use(state.colours, "stuffing")
-    in_hand = [c for c in white for _ in range(state.hand.get(c, 0))]
-    if not rolls or len(rolls) > len(in_hand):
+    in_hand = white_in_hand(state)
+    if not in_hand:
+        raise GmError("stuffed_fables.error.no_white_dice", stuffie=stuffie.name)
+    if len(rolls) != len(in_hand):
         raise GmError("stuffed_fables.error.white_dice", rolls=len(rolls), white=len(in_hand))
     value = value if value is not None else stuffie.recovery_value
     if value is None:
         raise GmError("stuffed_fables.error.recovery_value", stuffie=stuffie.name)
     result = rules.recovery(rolls, value)
-    used = in_hand[: len(rolls)]
-    state = bag.to_discard(bag.take_from_hand(state, used), used)
+    state = bag.to_discard(bag.take_from_hand(state, in_hand), in_hand)
     stuffie = stuffie.model_copy(update={"recovery_value": value})
     if result.success:
         stuffie = rules.gain_stuffing(stuffie)
     return rules.replace_stuffie(state, stuffie), result
+
+
+def duties(state: SfState) -> list[Message]:
+    """What the rules still expect of the acting stuffie before its turn ends: the white dice of the
+    hand are rolled for stuffing (« Remboursement », right after the draw) — ending the turn would
+    discard them unrolled. Empty when nothing is due (or no stuffie is taking a turn)."""
+    white = white_in_hand(state) if state.current and not state.pending else []
+    return [Message(key="stuffed_fables.duty.recover", params={"n": len(white)})] if white else []
 
 
 def place_threat(state: SfState) -> tuple[SfState, list[int]]:

@@ -21,7 +21,7 @@ _STUFFIE = {"unconscious_only_recovery", "wrong_colour"}
 #: why each step may be refused (keys of stuffed_fables.error): the state did not allow it
 REFUSALS: dict[str, set[str]] = {
     "draw": {"pending_monsters", "pending_surge", "too_many_dice"},
-    "recover": _BUSY | {"white_dice"},
+    "recover": _BUSY | {"no_white_dice"},
     "threat": _BUSY,
     "store": {"cannot_store", "slot_full", "unconscious_only_recovery", "unknown_slot"},
     "encourage": {"cannot_store", "encourage_self", "unconscious_only_recovery"},
@@ -55,7 +55,8 @@ def step(state, name: str, r: random.Random):
         who = state.current or r.choice(state.stuffies).name
         return turn.draw(state, who, bag.random_draw(state, r.randint(0, 6), r))[0]
     if name == "recover":
-        return turn.recover(state, [roll], r.randint(1, 8))[0]
+        white = len(turn.white_in_hand(state))  # one roll per white die in hand
+        return turn.recover(state, [r.randint(1, 6) for _ in range(white)], r.randint(1, 8))[0]
     if name == "threat":
         return turn.place_threat(state)[0]
     if name == "store" and hand:

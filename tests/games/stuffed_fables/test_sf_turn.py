@@ -39,10 +39,39 @@ def test_recovery_with_white_dice():
 def test_recovery_needs_value_once_then_remembers():
     s = drawn(["white", "white"])
     with pytest.raises(GmError):
-        turn.recover(s, [3], None)
-    s, _ = turn.recover(s, [1], 4)
+        turn.recover(s, [3, 1], None)
+    s, _ = turn.recover(s, [3, 1], 4)
+    s, _, _ = turn.end_turn(s)
+    s, _ = turn.draw(s, "Lumpy", ["white"])  # a later turn of the same stuffie
     s, result = turn.recover(s, [4], None)
     assert result.target == 4 and result.success
+
+
+def test_recovery_rolls_every_white_die_drawn():
+    """« Remboursement »: the white dice are rolled, all of them — one result per white die in hand
+    (issue 23: fewer rolls than white dice were accepted and the rest silently discarded)."""
+    s = drawn(["white", "white", "orange"])
+    for rolls in ([6], [], [3, 3, 3]):
+        with pytest.raises(GmError) as err:
+            turn.recover(s, rolls, 5)
+        assert err.value.key == "stuffed_fables.error.white_dice"
+        assert err.value.params == {"rolls": len(rolls), "white": 2}
+    s, result = turn.recover(s, [6, 1], 5)
+    assert result.success and s.hand == {"orange": 1} and s.discard == {"white": 2}
+
+
+def test_recovery_without_white_die_is_refused():
+    s = drawn(["orange"])
+    with pytest.raises(GmError) as err:
+        turn.recover(s, [4], 4)
+    assert err.value.key == "stuffed_fables.error.no_white_dice"
+
+
+def test_recovery_is_a_duty_until_the_white_dice_are_rolled():
+    s = drawn(["white", "white", "black"])
+    assert [(d.key, d.params) for d in turn.duties(s)] == [("stuffed_fables.duty.recover", {"n": 2})]
+    s, _ = turn.recover(s, [2, 2], 4)
+    assert turn.duties(s) == [] and turn.duties(game()) == []
 
 
 def test_recovery_more_rolls_than_white_dice():
