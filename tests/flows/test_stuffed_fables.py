@@ -216,3 +216,21 @@ def test_the_table_may_still_end_the_turn_without_the_recovery(keys, gm, capsys)
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "End of turn and threat check" and "Stuffing recovery" not in " ".join(labels)
+
+
+def test_the_draw_proposes_the_stuffie_whose_turn_it_is(keys, gm) -> None:  # noqa: ANN001
+    """Issue 23: after Lumpy's turn, the draw's "Which stuffie?" proposes Stitch (it proposed the
+    first stuffie whoever played last)."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange").exit_code == 0
+    assert gm("stuffed-fables", "end-turn").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.ENTER,                              # menu: draw (proposed)
+        keys.ENTER,                              # which stuffie? the proposed one
+        keys.ENTER, keys.type("vert, jaune"),    # we drew them ourselves
+        keys.CTRL_C,                             # leave the menu
+    )
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "Stitch draws 2 dice", labels[-1]

@@ -169,7 +169,9 @@ def _hand_list(state: SfState, use: str | None = None) -> str:
 
 def _draw(session: str, state: SfState) -> None:
     names = [(s.name, stuffie_line(state, s.name)) for s in state.stuffies]
-    who = state.current or prompts.select(t("stuffed_fables.flow.who"), names)
+    who = state.current or prompts.select(
+        t("stuffed_fables.flow.who"), names, default=turn.next_stuffie(state)
+    )
     _say_odds(state, "draw", stuffie=who)
     how = prompts.select(
         t("stuffed_fables.flow.draw_how"),

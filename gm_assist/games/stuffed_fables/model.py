@@ -114,6 +114,8 @@ class SfState(BaseModel):
     discard: dict[str, int] = Field(default_factory=dict)
     group_task: GroupTask | None = None
     current: str | None = None
+    last: str | None = None
+    """The stuffie whose turn ended last: the next turn is the following stuffie's (``turn.next_stuffie``)."""
     pending: Pending | None = None
     monster_turn: MonsterTurn | None = None
     turns: int = 0

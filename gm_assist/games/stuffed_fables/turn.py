@@ -38,8 +38,22 @@ def draw(state: SfState, stuffie_name: str, dice: list[str]) -> tuple[SfState, b
     if state.current not in (None, stuffie_name) and bag.pool_size(state.hand):
         raise GmError("stuffed_fables.error.turn_in_progress", stuffie=state.current)
     if state.current != stuffie_name:
-        state = state.model_copy(update={"current": stuffie_name, "turns": state.turns + 1})
+        last = state.current or state.last  # a turn left with an empty hand ends here
+        state = state.model_copy(update={"current": stuffie_name, "turns": state.turns + 1, "last": last})
     return bag.draw(state, dice)
+
+
+def next_stuffie(state: SfState) -> str:
+    """The stuffie whose turn it is: the one taking its turn, else the one after the stuffie that
+    played last, in the order the stuffies were named (the first one before anyone played). An
+    unconscious stuffie keeps its turn (it may only look for stuffing). Example: Lumpy, Stitch,
+    Theodora; Stitch played last → Theodora; Theodora played last → Lumpy."""
+    if state.current:
+        return state.current
+    names = [s.name for s in state.stuffies]
+    if state.last not in names:
+        return names[0]
+    return names[(names.index(state.last) + 1) % len(names)]
 
 
 def white_in_hand(state: SfState) -> list[str]:
@@ -268,7 +282,7 @@ def end_turn(state: SfState) -> tuple[SfState, ThreatCheck, list[int]]:
     state, spaces = bag.place_threat(state)
     state = bag.discard_hand(state)
     result = rules.threat_check(state.track, len(state.monsters), len(state.stuffies))
-    update: dict = {"current": None}
+    update: dict = {"current": None, "last": state.current}
     if result.outcome == "monsters":
         order = rules.monster_order(state.monsters)
         update |= {"pending": "monsters", "monster_turn": MonsterTurn(order=order)}

@@ -272,3 +272,14 @@ def test_an_action_without_dice_is_refused_but_a_test_without_usable_dice_fails(
         turn.skill_test(s, "yellow", [], [], [], 4)  # a yellow die is there: name it
     s2, result, auto = turn.skill_test(s, "green", [], [], [], 4)
     assert auto and not result.success and s2.hand == s.hand
+
+
+def test_the_next_stuffie_follows_the_one_that_played_last():
+    """Issue 23: the draw proposes the stuffie whose turn it is, not always the first one."""
+    s = game(3)
+    assert turn.next_stuffie(s) == "Lumpy"  # nobody played yet
+    for who, then in (("Lumpy", "Stitch"), ("Stitch", "Theodora"), ("Theodora", "Lumpy")):
+        s, _ = turn.draw(s, who, ["orange"])
+        assert turn.next_stuffie(s) == who  # its turn goes on (it may draw again)
+        s, _, _ = turn.end_turn(s)
+        assert s.last == who and turn.next_stuffie(s) == then
