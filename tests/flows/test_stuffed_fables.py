@@ -234,3 +234,33 @@ def test_the_draw_proposes_the_stuffie_whose_turn_it_is(keys, gm) -> None:  # no
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "Stitch draws 2 dice", labels[-1]
+
+
+def test_an_encounter_in_the_menus_says_who_enters_under_which_threat_space(keys, gm, capsys) -> None:  # noqa: ANN001
+    """Issue 23: the menus' encounter said nothing about where the minions stand; it now says it as
+    the `encounter` command does."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    keys.send(
+        keys.select(1),                                        # minions enter play (encounter)
+        keys.type("Big Rat:chief"), keys.type("Grizzlor:boss"), keys.ENTER,
+        keys.select(3),                                        # leave
+    )
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Big Rat (chief) enters under threat space 2." in out
+    assert "Grizzlor (boss) enters under threat space 3. — 2 stuffing tokens (one per stuffie)." in out
+
+
+def test_a_surge_in_the_menus_says_who_enters(keys, gm, capsys) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir").exit_code == 0
+    assert gm("stuffed-fables", "end-turn").exit_code == 0  # 1 black die ≥ 1 stuffie, no minion: a surge
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    keys.send(keys.ENTER, keys.type("Grub:boss"), keys.ENTER, keys.CTRL_C)
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Grub (boss) enters under threat space 1. — 1 stuffing token (one per stuffie)." in out

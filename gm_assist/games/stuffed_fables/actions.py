@@ -217,6 +217,7 @@ class Surge(SfAction):
         new = turn.surge(state, self.monsters)
         return new, {
             "monsters_enter": bool(self.monsters),
+            "entered": [m for m in new.monsters if m.name not in {x.name for x in state.monsters}],
             "order": new.monster_turn.order if new.monster_turn else [],
         }
 

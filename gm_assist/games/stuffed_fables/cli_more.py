@@ -12,7 +12,7 @@ from gm_assist.core.output import JsonOpt, emit, why
 from . import monsters, rules
 from .cli import DiceOpt, RollsOpt, StoredOpt, _action_chances, _check_text, _dice_args, _run, actions, app
 from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
-from .render import CMD, stuffie_line
+from .render import CMD, entered_lines, stuffie_line
 
 MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
 
@@ -160,6 +160,8 @@ def surge_cmd(monster: MonsterOpt = (), json_out: JsonOpt = False) -> None:
     def _text(out: Any, info: dict, new: Any) -> None:
         if info["monsters_enter"]:
             out.print(t("stuffed_fables.surge.monsters") + " " + why("stuffed-fables/surge"))
+            for line in entered_lines(info["entered"]):
+                out.print(line, markup=False)
             _order_text(out, new)
         else:
             out.print(t("stuffed_fables.surge.done") + " " + why("stuffed-fables/surge"))
@@ -181,18 +183,8 @@ def encounter_cmd(
     specs = monsters_of(list(monster))
 
     def _text(out: Any, info: dict, new: Any) -> None:
-        for m in info["entered"]:
-            extra = t("stuffed_fables.encounter.boss", n=m.stuffing) if m.kind == "boss" else ""
-            out.print(
-                t(
-                    "stuffed_fables.encounter.entered",
-                    name=m.name,
-                    position=m.position,
-                    kind=t(f"stuffed_fables.kind_of.{m.kind}"),
-                )
-                + extra,
-                markup=False,
-            )
+        for line in entered_lines(info["entered"]):
+            out.print(line, markup=False)
         if random_ and len(specs) != expected:
             out.print(
                 t("stuffed_fables.encounter.count_differs", n=len(specs), expected=expected)

@@ -13,6 +13,7 @@ from gm_assist.core.i18n import t
 from . import actions, monsters, rules
 from .cli_parse import monsters_of
 from .model import SfState
+from .render import entered_lines
 
 
 def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
@@ -56,15 +57,21 @@ def _ask_monsters(key: str) -> list[str]:
 
 def _surge(session: str, state: SfState) -> None:
     specs = _ask_monsters("stuffed_fables.flow.surge_monster")
-    _record(session, actions.Surge(monsters=monsters_of(specs)))
+    _, info = _record(session, actions.Surge(monsters=monsters_of(specs)))
     prompts.say(t("stuffed_fables.surge.monsters" if specs else "stuffed_fables.surge.done"))
+    for line in entered_lines(info["entered"]):
+        prompts.say(line)
 
 
 def _encounter(session: str, state: SfState) -> None:
+    """« Les rencontres »: the minions named enter play; each is said with the threat space it
+    stands under (as the `encounter` command says it)."""
     prompts.say(t("stuffed_fables.flow.encounter_hint", n=rules.encounter_size(len(state.stuffies))))
     specs = _ask_monsters("stuffed_fables.flow.encounter_monster")
     if specs:
-        _record(session, actions.Encounter(monsters=monsters_of(specs)))
+        _, info = _record(session, actions.Encounter(monsters=monsters_of(specs)))
+        for line in entered_lines(info["entered"]):
+            prompts.say(line)
 
 
 def _activate(session: str, state: SfState) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from gm_assist.core.i18n import agree, lang, t
 
 from . import bag
-from .model import Colour, SfState
+from .model import Colour, Monster, SfState
 
 CMD = "gm-assist stuffed-fables"
 
@@ -76,6 +76,20 @@ def next_step(state: SfState) -> tuple[str, str]:
     if black:
         return "place_threat", t("stuffed_fables.next.place_threat", n=black, cmd=CMD)
     return "actions", t("stuffed_fables.next.actions", cmd=CMD)
+
+
+def entered_lines(entered: list[Monster]) -> list[str]:
+    """One plain line per minion that came into play: its name, kind and the threat space it
+    stands under, and a boss's stuffing tokens ("Grizzlor (boss) enters under threat space 2. —
+    2 stuffing tokens (one per stuffie).")."""
+    lines = []
+    for m in entered:
+        kind = t(f"stuffed_fables.kind_of.{m.kind}")
+        extra = t("stuffed_fables.encounter.boss", n=m.stuffing) if m.kind == "boss" else ""
+        lines.append(
+            t("stuffed_fables.encounter.entered", name=m.name, position=m.position, kind=kind) + extra
+        )
+    return lines
 
 
 def slot_name(slot: str) -> str:
