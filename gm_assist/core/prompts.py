@@ -243,9 +243,15 @@ def confirm(message: str, default: bool = True) -> bool:
     return bool(_ask(questionary.confirm(_fit(message), default=default, instruction=hint + " "), extra))
 
 
-def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) -> list[Any]:
+def checkbox(
+    message: str,
+    choices: Sequence[Any],
+    default: Sequence[Any] = (),
+    validate: Callable[[list[Any]], str | None] | None = None,
+) -> list[Any]:
     """Pick any number of ``choices`` (the keys said in the interface language, never questionary's
-    English "(Use arrow keys to move, <space> to select…)")."""
+    English "(Use arrow keys to move, <space> to select…)"); ``default``: the values ticked at
+    first. ``validate(values)`` returns an error message to show (the answer is not taken), or None."""
     import questionary
 
     from gm_assist.core.i18n import t
@@ -254,8 +260,17 @@ def checkbox(message: str, choices: Sequence[Any], default: Sequence[Any] = ()) 
     items = _choices(choices)
     for item in items:
         item.checked = item.value in default
+
+    def _check(values: list[Any]) -> bool | str:
+        problem = validate(values) if validate else None
+        return True if problem is None else problem
+
     return list(
-        _ask(questionary.checkbox(_fit(message), choices=items, instruction=t("core.prompt.checkbox_hint")))
+        _ask(
+            questionary.checkbox(
+                _fit(message), choices=items, instruction=t("core.prompt.checkbox_hint"), validate=_check
+            )
+        )
     )
 
 

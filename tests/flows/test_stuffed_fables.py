@@ -129,7 +129,7 @@ def test_odds_shown_before_drawing_and_before_committing_dice(keys, gm, capsys) 
         keys.ENTER, keys.ENTER, keys.ENTER,            # draw → Lumpy → we draw ourselves
         keys.type("jaune, rose, violet, orange, vert"),
         keys.select(3),                                # skill test
-        keys.type("jaune"), keys.type("6"),            # yellow 6
+        keys.select(2), keys.type("6"),                # yellow (from the colours offered) 6
         keys.CTRL_C,                                   # the table thinks again: no dice committed
         keys.select(10),                               # leave
     )
@@ -153,8 +153,8 @@ def test_a_stored_die_is_spent_from_the_menus(keys, gm) -> None:  # noqa: ANN001
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
         keys.ENTER,                              # menu: move (the first step with no white/black die)
-        keys.SPACE, keys.ENTER,                  # tick the orange die stored on the board
-        keys.type("green", clear=len("green, green")),  # and one green die from the hand
+        keys.SPACE,                              # tick one green die of the hand (a move proposes none)
+        keys.DOWN * 2, keys.SPACE, keys.ENTER,   # and the orange die stored on the board
         keys.type("3,4"),                        # one roll per die: hand first, then stored
         keys.CTRL_C,                             # leave the menu
     )
@@ -264,3 +264,39 @@ def test_a_surge_in_the_menus_says_who_enters(keys, gm, capsys) -> None:  # noqa
     flow.run(name)
     out = capsys.readouterr().out
     assert "Grub (boss) enters under threat space 1. — 1 stuffing token (one per stuffie)." in out
+
+
+def test_a_skill_test_offers_the_colours_and_proposes_only_the_dice_that_count(keys, gm) -> None:  # noqa: ANN001
+    """Issue 23: the skill test asked its colour as free text and prefilled the dice with the whole
+    hand. The colour is now picked from a list and the dice ticked from the hand's usable ones, the
+    colour asked proposed: Enter rolls the two yellow dice, the pink and orange ones stay in hand."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    drawn = "jaune,jaune,rose,orange,noir"
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", drawn).exit_code == 0
+    assert gm("stuffed-fables", "place-threat").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.select(3),                          # skill test
+        keys.select(2),                          # yellow, among orange, green, yellow, pink, purple
+        keys.type("7"),                          # value to reach
+        keys.ENTER,                              # the dice proposed: the two yellow ones
+        keys.type("3,4"),                        # their rolls
+        keys.CTRL_C,                             # leave the menu
+    )
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "Skill test yellow ≥ 7", labels[-1]
+    _, state = load("stuffed-fables", name)
+    assert state.hand == {"pink": 1, "orange": 1} and state.discard == {"yellow": 2}
+
+
+def test_a_search_without_any_usable_die_says_so_and_records_nothing(keys, gm, capsys) -> None:  # noqa: ANN001
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange,vert").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    before = gm("show", "--json").json["session"]["changes"]
+    capsys.readouterr()
+    keys.send(keys.select(4), keys.CTRL_C)  # search with orange and green only: refused at once
+    flow.run(name)
+    assert "No die in hand or stored can be used for searching." in capsys.readouterr().out
+    assert gm("show", "--json").json["session"]["changes"] == before

@@ -8,17 +8,16 @@ without recording anything; a refused step shows why and the menu goes on.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
 from . import actions, bag, rules, turn
-from .cli_parse import colours_of, ints, known_stuffies, new_state
+from .cli_parse import colours_of, known_stuffies, new_state
+from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, require_usable
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
-from .render import dice_text, next_step, render, stuffie_line
+from .render import dice_text, next_step, render, slot_name, stuffie_line
 
 GAME = "stuffed-fables"
 
@@ -114,57 +113,17 @@ def _menu(state: SfState) -> list[tuple[str, str]]:
 # --- the stuffie's turn --------------------------------------------------------------------------
 
 
-def _ask_dice(state: SfState, key: str, default: str = "", optional: bool = False) -> list[str]:
-    """Dice named by colour; ``optional``: an empty answer is no die (stored dice are used)."""
+def _ask_dice(state: SfState, key: str) -> list[str]:
+    """Dice named by colour (what the table drew from the bag), in either language."""
 
     def _check(value: str) -> str | None:
-        if optional and not value.strip():
-            return None
         try:
             colours_of(state, value)
         except GmError as exc:
             return exc.message()
         return None
 
-    answer = prompts.text(t(key), default=default, validate=_check)
-    return colours_of(state, answer) if answer.strip() or not optional else []
-
-
-def _ask_stored(state: SfState) -> list[str]:
-    """The acting stuffie's stored dice to spend on this step (its slots holding a die), ticked
-    from a list; none when it has none."""
-    from .render import die_name, slot_name
-
-    stuffie = next(s for s in state.stuffies if s.name == state.current)
-    full = [s for s in stuffie.slots if s.die]
-    if not full:
-        return []
-    choices = [
-        (s.name, f"{slot_name(s.name)}{' ★' if s.brave else ''}: {die_name(state, s.die)}") for s in full
-    ]
-    return prompts.checkbox(t("stuffed_fables.flow.use_stored", stuffie=stuffie.name), choices)
-
-
-def _ask_rolls(n: int) -> list[int]:
-    def _check(value: str) -> str | None:
-        try:
-            found = ints(value)
-            rules.check_rolls(found)
-        except GmError as exc:
-            return exc.message()
-        return None if len(found) == n else t("stuffed_fables.error.rolls_mismatch", dice=n, rolls=len(found))
-
-    return ints(prompts.text(t("stuffed_fables.flow.rolls", n=n), validate=_check))
-
-
-def _hand_list(state: SfState, use: str | None = None) -> str:
-    allowed = set(bag.with_use(state.colours, use)) if use else None
-    return ", ".join(
-        bag.display(state.colours, c)
-        for c in (c.id for c in state.colours)
-        for _ in range(state.hand.get(c, 0))
-        if allowed is None or c in allowed
-    )
+    return colours_of(state, prompts.text(t(key), validate=_check))
 
 
 def _draw(session: str, state: SfState) -> None:
@@ -204,7 +163,7 @@ def _recover(session: str, state: SfState) -> SfState:
         t("stuffed_fables.flow.value", stuffie=stuffie.name), min=1
     )
     _say_odds(state, "recover", white=white, value=value)
-    rolls = _ask_rolls(white)
+    rolls = ask_rolls(turn.white_in_hand(state), state)
     new, info = _record(session, actions.Recover(rolls=rolls, value=value))
     c = info["check"]
     prompts.say(
@@ -224,14 +183,6 @@ def _place_threat(session: str, state: SfState) -> None:
     )
 
 
-def _dice_step(state: SfState, use: str | None) -> dict[str, Any]:
-    """The dice of an action: the stored ones first (ticked), then the hand's (prefilled with the
-    hand's dice of that use; may be left empty when stored dice are used), then one roll each."""
-    stored = _ask_stored(state)
-    dice = _ask_dice(state, "stuffed_fables.flow.dice", _hand_list(state, use), optional=bool(stored))
-    return {"dice": dice, "stored": stored, "rolls": _ask_rolls(len(dice) + len(stored))}
-
-
 def _say_check(info: dict, ok: str, fail: str, new: SfState) -> None:
     c = info["check"]
     prompts.say(
@@ -240,19 +191,20 @@ def _say_check(info: dict, ok: str, fail: str, new: SfState) -> None:
 
 
 def _move(session: str, state: SfState) -> None:
-    _, info = _record(session, actions.Move(**_dice_step(state, "move")))
+    _, info = _record(session, actions.Move(**pick_dice(state, "move")))
     prompts.say(t("stuffed_fables.move.done", spaces=info["spaces"]))
     prompts.say(t("stuffed_fables.move.reminder"))
 
 
 def _store(session: str, state: SfState) -> None:
-    colour = _ask_dice(state, "stuffed_fables.flow.die", _hand_list(state, "store").split(",")[0])[0]
-    stuffie = next(s for s in state.stuffies if s.name == state.current)
-    slot = prompts.select(
-        t("stuffed_fables.flow.slot"), [s.name for s in stuffie.slots if not s.die] or ["board"]
-    )
+    stuffie = turn.acting(state)
+    colour = pick_colour(state, "stuffed_fables.flow.die", bag.with_use(state.colours, "store"))
+    free = [s.name for s in stuffie.slots if not s.die] or ["board"]
+    slot = prompts.select(t("stuffed_fables.flow.slot"), [(s, slot_name(s)) for s in free])
     _record(session, actions.Store(colour=colour, slot=slot))
-    prompts.say(t("stuffed_fables.store.done", colour=bag.display(state.colours, colour), slot=slot))
+    prompts.say(
+        t("stuffed_fables.store.done", colour=bag.display(state.colours, colour), slot=slot_name(slot))
+    )
 
 
 def _encourage(session: str, state: SfState) -> None:
@@ -268,7 +220,9 @@ def _encourage(session: str, state: SfState) -> None:
             ("stuffing", t("stuffed_fables.flow.encourage_stuffing")),
         ],
     )
-    colour = _ask_dice(state, "stuffed_fables.flow.die")[0]
+    giver = turn.acting(state)
+    kinds = [c.id for c in state.colours] if give == "stuffing" else bag.with_use(state.colours, "store")
+    colour = pick_colour(state, "stuffed_fables.flow.die", kinds, stuffie=giver.name)
     action = (
         actions.EncourageStuffing(to=other, colour=colour)
         if give == "stuffing"
@@ -282,22 +236,23 @@ def _encourage(session: str, state: SfState) -> None:
 
 
 def _test(session: str, state: SfState) -> None:
-    asked = _ask_dice(state, "stuffed_fables.flow.test_colour")[0]
+    """« Test de compétence »: the colour asked is picked from the list, then the dice that may roll
+    for it (that colour and the wild dice, in hand or stored), that colour's dice ticked; without
+    any such die the test fails on its own."""
+    asked = pick_test_colour(state)
     target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
     _say_odds(state, "test", target=target, colour=asked)
-    allowed = {asked, *bag.with_use(state.colours, "wild_test")}
-    usable = [c for c in (c.id for c in state.colours) if c in allowed for _ in range(state.hand.get(c, 0))]
-    stuffie = next(s for s in state.stuffies if s.name == state.current)
-    usable += [s.die for s in stuffie.slots if s.die in allowed]
-    step = _dice_step(state, None) if usable else {"dice": [], "stored": [], "rolls": []}
+    hand, stored = turn.usable_dice(state, "test", asked)
+    step = pick_dice(state, "test", asked) if hand or stored else {"dice": [], "stored": [], "rolls": []}
     new, info = _record(session, actions.SkillTest(colour=asked, target=target, **step))
     _say_check(info, "stuffed_fables.test.ok", "stuffed_fables.test.fail", new)
 
 
 def _search(session: str, state: SfState) -> None:
+    require_usable(state, "search")
     target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
     _say_odds(state, "search", target=target)
-    new, info = _record(session, actions.Search(target=target, **_dice_step(state, "search")))
+    new, info = _record(session, actions.Search(target=target, **pick_dice(state, "search")))
     _say_check(info, "stuffed_fables.search.ok", "stuffed_fables.search.fail", new)
 
 
@@ -310,10 +265,11 @@ def _attack(session: str, state: SfState) -> None:
         [("melee", t("stuffed_fables.use.melee")), ("ranged", t("stuffed_fables.use.ranged"))],
         rules=("stuffed-fables/attack-melee", "stuffed-fables/attack-ranged"),
     )
+    require_usable(state, kind)
     known = next(m for m in state.monsters if m.name == target).defense
     defense = prompts.integer(t("stuffed_fables.flow.defense", monster=target), default=known, min=0)
     _say_odds(state, kind, target=defense)
-    step = _dice_step(state, kind)
+    step = pick_dice(state, kind)
     new, info = _record(session, actions.Attack(monster=target, kind=kind, defense=defense, **step))
     _say_check(info, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss", new)
     if info["defeated"]:
@@ -329,7 +285,7 @@ def _group_task(session: str, state: SfState) -> None:
         target = prompts.integer(t("stuffed_fables.flow.target"), min=1)
         state, _ = _record(session, actions.OpenGroupTask(target=target))
     _say_odds(state, "group")
-    _, info = _record(session, actions.Contribute(**_dice_step(state, "move")))
+    _, info = _record(session, actions.Contribute(**pick_dice(state, "group")))
     key = "stuffed_fables.group.done" if info["done"] else "stuffed_fables.group.progress"
     prompts.say(t(key, total=info["total"], target=info["target"]))
 

@@ -98,6 +98,51 @@ def place_threat(state: SfState) -> tuple[SfState, list[int]]:
     return bag.place_threat(state)
 
 
+ACTION_USE = {"move": "move", "group": "move", "search": "search", "melee": "melee", "ranged": "ranged"}
+"""The colour use each dice action takes (a test takes the colour asked plus the wild ones)."""
+
+
+def allowed_colours(state: SfState, action: str, asked: str | None = None) -> list[str]:
+    """The colours an action may roll: the colour asked and the wild dice for a skill test
+    (« Test de compétence »), else the colours with the action's use (melee: orange, pink, purple
+    in the French data; a group task takes any die that can move)."""
+    if action == "test":
+        wild = bag.with_use(state.colours, "wild_test")
+        return [asked, *[c for c in wild if c != asked]] if asked else wild
+    return bag.with_use(state.colours, ACTION_USE.get(action, action))
+
+
+def test_colours(state: SfState) -> list[str]:
+    """The colours a page's skill test may ask for: the attribute colours (neither the white
+    stuffing dice nor the black threat dice)."""
+    return [c.id for c in state.colours if not {"stuffing", "threat"} & set(c.uses)]
+
+
+def proposed_colours(state: SfState, action: str, asked: str | None = None) -> list[str]:
+    """The colours proposed for an action, before the table changes its mind: the colour asked by a
+    test, an attack's or a search's own colours (orange for melee) — never the wild dice, worth
+    keeping for another roll — and nothing for a move or a group task (every colour moves: the
+    table picks how far it goes)."""
+    if action in ("move", "group"):
+        return []
+    if action == "test":
+        return [asked] if asked else []
+    wild = set(bag.with_use(state.colours, "wild_test"))
+    return [c for c in allowed_colours(state, action) if c not in wild]
+
+
+def usable_dice(
+    state: SfState, action: str, asked: str | None = None
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """The dice the acting stuffie may roll for an action: its hand's dice of an allowed colour
+    (one entry per die, in the order of the colour table) and its slots holding a die of an allowed
+    colour, as (slot, colour). White and black dice never appear (no action takes them)."""
+    stuffie = acting(state)
+    allowed = set(allowed_colours(state, action, asked))
+    hand = [c.id for c in state.colours if c.id in allowed for _ in range(state.hand.get(c.id, 0))]
+    return hand, [(s.name, s.die) for s in stuffie.slots if s.die and s.die in allowed]
+
+
 def spend(
     state: SfState,
     hand: list[str],
@@ -131,7 +176,7 @@ def spend(
 def move(state: SfState, hand: list[str], stored: list[str], rolls: list[int]) -> tuple[SfState, Check]:
     """« Déplacement »: as many spaces as the dice total, orthogonally or diagonally; the dice are
     discarded. Crossing a solid line needs a die of the line's colour or a line-crossing die."""
-    state, used = spend(state, hand, stored, bag.with_use(state.colours, "move"), "move")
+    state, used = spend(state, hand, stored, allowed_colours(state, "move"), "move")
     result = rules.check(used, rolls, 0)
     return bag.to_discard(state, used), result
 
@@ -190,7 +235,7 @@ def skill_test(
     """« Test de compétence »: roll dice of the colour asked plus wild dice; total ≥ target passes.
     Returns (state, result, automatic failure: the stuffie had no usable die at all)."""
     stuffie = acting(state)
-    allowed = [asked, *[c for c in bag.with_use(state.colours, "wild_test") if c != asked]]
+    allowed = allowed_colours(state, "test", asked)
     usable = any(state.hand.get(c, 0) for c in allowed) or any(s.die in allowed for s in stuffie.slots)
     if not usable and not hand and not stored:
         return state, rules.check([], [], target), True
@@ -203,7 +248,7 @@ def search(
     state: SfState, hand: list[str], stored: list[str], rolls: list[int], target: int
 ) -> tuple[SfState, Check]:
     """« Fouille »: yellow and wild dice; total ≥ the search value → draw an item card."""
-    state, used = spend(state, hand, stored, bag.with_use(state.colours, "search"), "search")
+    state, used = spend(state, hand, stored, allowed_colours(state, "search"), "search")
     result = rules.check(used, rolls, target)
     return bag.to_discard(state, used), result
 
@@ -225,7 +270,7 @@ def attack(
     defense = defense if defense is not None else target.defense
     if defense is None:
         raise GmError("stuffed_fables.error.defense_needed", monster=target.name)
-    state, used = spend(state, hand, stored, bag.with_use(state.colours, kind), kind)
+    state, used = spend(state, hand, stored, allowed_colours(state, kind), kind)
     result = rules.check(used, rolls, defense)
     state = bag.to_discard(state, used)
     state = state.model_copy(
@@ -260,7 +305,7 @@ def contribute(state: SfState, hand: list[str], stored: list[str], rolls: list[i
     succeeds and its dice are discarded. Returns (state, completed)."""
     if not state.group_task:
         raise GmError("stuffed_fables.error.no_group_task")
-    state, used = spend(state, hand, stored, bag.with_use(state.colours, "move"), "group")
+    state, used = spend(state, hand, stored, allowed_colours(state, "group"), "group")
     rules.check(used, rolls, 0)
     task = state.group_task
     assert task is not None

@@ -283,3 +283,19 @@ def test_the_next_stuffie_follows_the_one_that_played_last():
         assert turn.next_stuffie(s) == who  # its turn goes on (it may draw again)
         s, _, _ = turn.end_turn(s)
         assert s.last == who and turn.next_stuffie(s) == then
+
+
+def test_the_dice_an_action_may_take_and_the_ones_proposed():
+    """Issue 23: the menus offer only the dice an action may roll (never white or black), and tick
+    the rule's own colours — a test's colour, an attack's colour — not the whole hand."""
+    s = drawn(["yellow", "yellow", "pink", "orange", "black", "white"])
+    s = turn.store(s, "orange", "board")
+    hand, stored = turn.usable_dice(s, "test", "yellow")
+    assert hand == ["yellow", "yellow", "pink"] and stored == []
+    assert turn.proposed_colours(s, "test", "yellow") == ["yellow"]
+    hand, stored = turn.usable_dice(s, "melee")
+    assert hand == ["pink"] and stored == [("board", "orange")]
+    assert turn.proposed_colours(s, "melee") == ["orange"]  # pink and purple are wild: kept
+    assert turn.usable_dice(s, "move")[0] == ["yellow", "yellow", "pink"]
+    assert turn.proposed_colours(s, "move") == [] and turn.proposed_colours(s, "group") == []
+    assert turn.test_colours(s) == ["orange", "green", "yellow", "pink", "purple"]
