@@ -155,6 +155,11 @@ def status_of(gm) -> dict:
     ("draw", "--stuffie", "Lumpy"),                                     # neither --dice nor --random
     ("encounter", "--monster", "Crawly:dragon"),
     ("adjust", "--stuffie", "Lumpy", "--stuffing", "-2"),
+    ("adjust", "--track", "-1"),
+    ("adjust", "--track", "9"),                                        # more black dice than exist
+    ("adjust", "--track", "1", "--stuffie", "Lumpy", "--stuffing", "2"),
+    ("adjust", "--stuffie", "Lumpy", "--slot", "board", "--die", "blanc"),
+    ("adjust", "--stuffie", "Lumpy", "--slot", "board"),                # no --die
 ])
 def test_bad_input_exit_2_nothing_saved(gm, args):
     start(gm)
@@ -244,3 +249,22 @@ def test_no_hand_line_before_anyone_drew(gm):
     assert "Hand of" not in gm(SF, "status").stdout
     assert gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "orange").exit_code == 0
     assert "Hand of Lumpy: 1 orange" in gm(SF, "status").stdout
+
+
+def test_adjust_reaches_every_counter(gm):
+    """Issue 23: the corrections reach the stored dice, a minion's threat space and the threat
+    track too, every die staying in one zone."""
+    start(gm)
+    gm(SF, "encounter", "--monster", "Crawly", "--monster", "Grub:boss")
+    r = gm(SF, "adjust", "--stuffie", "Lumpy", "--slot", "board", "--die", "rose", "--json")
+    assert r.exit_code == 0, r
+    assert r.json["status"]["stuffies"][0]["slots"][0]["die"] == "pink"
+    r = gm(SF, "adjust", "--stuffie", "Lumpy", "--slot", "board", "--die", "none", "--json")
+    status = r.json["status"]
+    assert status["stuffies"][0]["slots"][0]["die"] is None and status["discard"] == {"pink": 1}
+    r = gm(SF, "adjust", "--monster", "grub", "--position", "1", "--stuffing", "1", "--json")
+    assert [(m["name"], m["position"], m["stuffing"]) for m in r.json["status"]["monsters"]] == [
+        ("Grub", 1, 1), ("Crawly", 2, 0)]
+    r = gm(SF, "adjust", "--track", "2", "--json")
+    assert r.exit_code == 0 and r.json["status"]["track"] == 2 and total_dice(r.json["status"]) == 31
+    assert "Black dice on the threat track: 2" in gm(SF, "adjust", "--track", "2").stdout

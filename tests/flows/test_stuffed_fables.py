@@ -131,7 +131,7 @@ def test_odds_shown_before_drawing_and_before_committing_dice(keys, gm, capsys) 
         keys.select(3),                                # skill test
         keys.select(2), keys.type("6"),                # yellow (from the colours offered) 6
         keys.CTRL_C,                                   # the table thinks again: no dice committed
-        keys.select(10),                               # leave
+        keys.select(11),                               # leave
     )
     flow.run(name)
     out = capsys.readouterr().out
@@ -300,3 +300,31 @@ def test_a_search_without_any_usable_die_says_so_and_records_nothing(keys, gm, c
     flow.run(name)
     assert "No die in hand or stored can be used for searching." in capsys.readouterr().out
     assert gm("show", "--json").json["session"]["changes"] == before
+
+
+def test_the_correction_menu_reaches_every_counter(keys, gm) -> None:  # noqa: ANN001
+    """Issue 23: the corrections reached only a stuffie's stuffing, hearts and buttons; now also its
+    stored dice and stuffing value, a minion's threat space, stuffing and defense, the threat track."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly", "--monster", "Grub:boss").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(
+        keys.select(2), keys.ENTER,              # correct… Lumpy
+        keys.select(4), keys.select(1),          # its stored die (board): orange
+        keys.select(2), keys.select(3),          # correct… Grub
+        keys.ENTER, keys.type("1", clear=1),     # threat space 1 (it was 2)
+        keys.select(2), keys.select(4),          # correct… the threat track
+        keys.type("1", clear=1),                 # 1 black die
+        keys.select(2), keys.select(3),          # correct… Crawly (now under space 2)
+        keys.select(1), keys.type("1", clear=1), # stuffing 1
+        keys.select(3),                          # leave
+    )
+    flow.run(name)
+    _, state = load("stuffed-fables", name)
+    assert state.stuffies[0].slots[0].die == "orange"
+    assert [(m.name, m.position, m.stuffing) for m in sorted(state.monsters, key=lambda m: m.position)] == [
+        ("Grub", 1, 2), ("Crawly", 2, 1)]
+    assert state.track == 1 and census_ok(state)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-4:] == ["Lumpy corrected", "Grub corrected", "Threat track corrected (1 black die)",
+                           "Crawly corrected"]

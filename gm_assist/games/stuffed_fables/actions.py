@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from gm_assist.core.session import Action
 
-from . import monsters, rules, turn
+from . import adjust, monsters, rules, turn
 from .model import MonsterKind, SfState
 
 Result = tuple[SfState, dict[str, Any]]
@@ -304,10 +304,37 @@ class AdjustMonster(SfAction):
     def run(self, state: SfState) -> Result:
         if self.remove:
             return rules.remove_monster(state, self.monster), {"monster": self.monster, "removed": True}
-        return rules.adjust_monster(state, self.monster, self.changes), {"monster": self.monster}
+        return adjust.correct_monster(state, self.monster, self.changes), {"monster": self.monster}
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.adjust", {"name": self.monster}
+
+
+class AdjustSlot(SfAction):
+    """A correction: the die a stuffie's slot holds (None: empty)."""
+
+    stuffie: str
+    slot: str = "board"
+    die: str | None = None
+
+    def run(self, state: SfState) -> Result:
+        new = adjust.set_stored_die(state, self.stuffie, self.slot, self.die)
+        return new, {"stuffie": self.stuffie, "slot": self.slot, "die": self.die}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.adjust", {"name": self.stuffie}
+
+
+class AdjustTrack(SfAction):
+    """A correction: the black dice on the threat track."""
+
+    black: int
+
+    def run(self, state: SfState) -> Result:
+        return adjust.set_track(state, self.black), {"track": self.black}
+
+    def label(self) -> tuple[str, dict]:
+        return "stuffed_fables.action.adjust_track", {"n": self.black}
 
 
 class AddSlot(SfAction):

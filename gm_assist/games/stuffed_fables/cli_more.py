@@ -304,46 +304,64 @@ def adjust_cmd(
     buttons: Annotated[int | None, opt("--buttons")] = None,
     value: Annotated[int | None, opt("--value", key="value")] = None,
     defense: Annotated[int | None, opt("--defense")] = None,
+    position: Annotated[int | None, opt("--position", key="position")] = None,
     remove: Annotated[bool, opt("--remove", key="remove")] = False,
     add_slot: Annotated[str | None, opt("--add-slot", key="add_slot")] = None,
     brave: Annotated[bool, opt("--brave", key="brave")] = False,
+    slot: Annotated[str | None, opt("--slot", key="slot")] = None,
+    die: Annotated[str | None, opt("--die", key="adjust_die")] = None,
+    track: Annotated[int | None, opt("--track", key="track")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     state = load_state()
-    if bool(stuffie) == bool(monster):
+    if (track is not None) + bool(stuffie) + bool(monster) != 1:
         raise GmError("stuffed_fables.error.adjust_who")
     action: actions.SfAction
-    if stuffie:
+    name = ""
+    if track is not None:
+        action = actions.AdjustTrack(black=track)
+    elif stuffie:
         name = rules.find_stuffie(state, stuffie).name
-        if add_slot:
-            action = actions.AddSlot(stuffie=name, slot=add_slot, brave=brave)
-        else:
-            changes = {
-                k: v
-                for k, v in {
-                    "stuffing": stuffing,
-                    "hearts": hearts,
-                    "buttons": buttons,
-                    "recovery_value": value,
-                }.items()
-                if v is not None
-            }
-            if not changes:
-                raise GmError("stuffed_fables.error.adjust_nothing")
-            action = actions.AdjustStuffie(stuffie=name, changes=changes)
+        action = _stuffie_correction(
+            state, name, add_slot, brave, slot, die, stuffing, hearts, buttons, value
+        )
     else:
         name = rules.find_monster(state, monster or "").name
-        changes = {k: v for k, v in {"stuffing": stuffing, "defense": defense}.items() if v is not None}
+        counters = {"stuffing": stuffing, "defense": defense, "position": position}
+        changes = {k: v for k, v in counters.items() if v is not None}
         if not changes and not remove:
             raise GmError("stuffed_fables.error.adjust_nothing")
         action = actions.AdjustMonster(monster=name, changes=changes, remove=remove)
 
     def _text(out: Any, info: dict, new: Any) -> None:
+        if track is not None:
+            out.print(t("stuffed_fables.status.track", n=new.track), markup=False)
+            return
         out.print(t("stuffed_fables.adjust.done", name=name), markup=False)
         if stuffie:
             out.print(stuffie_line(new, name), markup=False)
 
     _run(action, json_out, _text)
+
+
+def _stuffie_correction(
+    state: Any, name: str, add_slot: str | None, brave: bool, slot: str | None, die: str | None, *counts: Any
+) -> actions.SfAction:
+    """The correction of a stuffie: a new slot, a stored die (``--slot`` / ``--die``, ``none`` to
+    empty it), or its counters."""
+    if add_slot:
+        return actions.AddSlot(stuffie=name, slot=add_slot, brave=brave)
+    if slot or die:
+        if die is None:
+            raise GmError("stuffed_fables.error.adjust_nothing")
+        empty = (die or "").strip().casefold() in ("none", "aucun", "-", "")
+        colour = None if empty else colours_of(state, die or "")[0]
+        return actions.AdjustSlot(stuffie=name, slot=slot or "board", die=colour)
+    keys = ("stuffing", "hearts", "buttons", "recovery_value")
+    changes = {k: v for k, v in zip(keys, counts, strict=True) if v is not None}
+    if not changes:
+        raise GmError("stuffed_fables.error.adjust_nothing")
+    return actions.AdjustStuffie(stuffie=name, changes=changes)
 
 
 from . import cli_odds  # noqa: E402,F401  (registers `stuffed-fables odds`)

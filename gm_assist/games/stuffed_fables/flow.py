@@ -14,6 +14,7 @@ from gm_assist.core.i18n import t
 
 from . import actions, bag, rules, turn
 from .cli_parse import colours_of, known_stuffies, new_state
+from .flow_adjust import adjust
 from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, require_usable
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
@@ -84,10 +85,11 @@ def run(session_name: str) -> None:
 
 
 def _menu(state: SfState) -> list[tuple[str, str]]:
+    """The steps the moment allows, in the turn's order; the corrections in every menu."""
     if state.pending == "monsters":
-        ids = ["activate", "monster_attack", "end_monsters"]
+        ids = ["activate", "monster_attack", "end_monsters", "adjust"]
     elif state.pending == "surge":
-        ids = ["surge"]
+        ids = ["surge", "adjust"]
     elif state.current is None:
         ids = ["draw", "encounter", "adjust"]
     else:
@@ -106,6 +108,7 @@ def _menu(state: SfState) -> list[tuple[str, str]]:
             "draw",
             "end_turn",
             "encounter",
+            "adjust",
         ]
     return [(i, t(f"stuffed_fables.flow.step.{i}")) for i in [*ids, "leave"]]
 
@@ -304,18 +307,6 @@ def _end_turn(session: str, state: SfState) -> None:
     )
 
 
-def _adjust(session: str, state: SfState) -> None:
-    who = prompts.select(t("stuffed_fables.flow.who"), [s.name for s in state.stuffies])
-    stuffie = next(s for s in state.stuffies if s.name == who)
-    changes = {
-        "stuffing": prompts.integer(t("stuffed_fables.col.stuffing"), default=stuffie.stuffing, min=0),
-        "hearts": prompts.integer(t("stuffed_fables.col.hearts"), default=stuffie.hearts, min=0),
-        "buttons": prompts.integer(t("stuffed_fables.col.buttons"), default=stuffie.buttons, min=0),
-    }
-    new, _ = _record(session, actions.AdjustStuffie(stuffie=who, changes=changes))
-    prompts.say(stuffie_line(new, who))
-
-
 STEPS = {
     "draw": _draw,
     "recover": _recover,
@@ -329,6 +320,6 @@ STEPS = {
     "group_task": _group_task,
     "end_turn": _end_turn,
     "encounter": _encounter,
-    "adjust": _adjust,
+    "adjust": adjust,
     **THREAT_STEPS,
 }

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gm_assist.core.errors import GmError
-from gm_assist.games.stuffed_fables import bag, monsters, rules, turn
+from gm_assist.games.stuffed_fables import adjust, bag, monsters, rules, turn
 
 NAMES = ["Lumpy", "Stitch", "Theodora", "Flops"]
 STEPS = ["draw", "recover", "threat", "store", "encourage", "move", "group", "attack", "end", "surge",
-         "encounter", "activate", "monster_attack", "end_monsters"]
+         "encounter", "activate", "monster_attack", "end_monsters", "fix_slot", "fix_track", "fix_position"]
 
 
 _BUSY = {"no_turn", "pending_monsters", "pending_surge"}
@@ -34,6 +34,9 @@ REFUSALS: dict[str, set[str]] = {
     "activate": {"all_acted", "no_monster_turn"},
     "monster_attack": {"attack_unconscious", "no_attacker", "attacked_already"},
     "end_monsters": {"no_monster_turn"},
+    "fix_slot": {"no_die_left"},
+    "fix_track": {"no_die_left"},
+    "fix_position": {"no_monster"},
 }
 
 
@@ -91,6 +94,14 @@ def step(state, name: str, r: random.Random):
         return monsters.monster_attack(state, who, r.randint(0, 4), slot, roll if slot else None)[0]
     if name == "end_monsters":
         return monsters.end_monster_turn(state)[0]
+    if name == "fix_slot":  # the table's corrections keep every die in one zone too
+        die = r.choice([None, "orange", "pink", "green"])
+        return adjust.set_stored_die(state, r.choice(state.stuffies).name, "board", die)
+    if name == "fix_track":
+        return adjust.set_track(state, r.randint(0, 4))
+    if name == "fix_position":
+        who = r.choice(state.monsters).name if state.monsters else "nobody"
+        return adjust.move_monster(state, who, r.randint(1, max(1, len(state.monsters))))
     return state
 
 
