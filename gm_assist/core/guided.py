@@ -53,17 +53,28 @@ def menu(
     rules: Sequence[str] = (),
     on_cancel: Any = _RAISE,
     fresh: bool = True,
+    shortcuts: dict[str, Any] | None = None,
 ) -> Any:
     """``prompts.select`` for a menu of ``session``, with its Undo/Redo entries (after the others,
     so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``.
+    ``shortcuts`` maps a letter to an entry's value: that key answers it at once, and the entry's
+    label says the letter ("End the turn (e)").
 
     With ``fresh`` (a menu drawn from the session's state), a choice made while another window
     changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
     from gm_assist.core.session import changed_elsewhere
 
     tail, keys = undo_redo_entries(session)
+    own = {key: value for key, value in (shortcuts or {}).items() if key not in keys}
+    letters = {value: key for key, value in own.items()}
+    choices = [
+        (c[0], t("guided.shortcut", label=c[1], letter=letters[c[0]]))
+        if isinstance(c, tuple) and c[0] in letters
+        else c
+        for c in choices
+    ]
     extra: dict[str, Any] = {} if on_cancel is _RAISE else {"on_cancel": on_cancel}
-    choice = prompts.select(message, choices, default, rules, shortcuts=keys, tail=tail, **extra)
+    choice = prompts.select(message, choices, default, rules, shortcuts={**own, **keys}, tail=tail, **extra)
     if choice in (_UNDO, _REDO):
         step_back_or_forward(choice == _REDO, session)
         return AGAIN

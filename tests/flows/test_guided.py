@@ -239,3 +239,28 @@ def test_a_menu_choice_on_a_stale_screen_draws_again_first(
     stale = out.index("undo-tmb a changé dans une autre fenêtre entre-temps : rien n'est enregistré")
     assert "« Commencer la 1re journée »" in out[:stale]  # the screen drawn first: before day 1
     assert "Journée 4 sur 10" in out[stale:] and "Journée 1 sur 10" not in out[stale:]
+
+
+def test_a_menu_shortcut_answers_at_once_and_its_label_says_the_letter(
+    gm: Any, keys: Any, monkeypatch: Any
+) -> None:
+    """A game menu may bind a letter to an entry (Stuffed Fables: e / f ends the turn, issue 23);
+    Undo/Redo keep their letters when a game's shortcut would take one."""
+    from gm_assist.core import prompts
+
+    name = _insomnia(gm, "3")
+    _guided()
+    shown: list[Any] = []
+    real = prompts.select
+
+    def _select(*a: Any, **k: Any) -> Any:
+        shown.append((a[1], k["shortcuts"]))
+        return real(*a, **k)
+
+    monkeypatch.setattr(prompts, "select", _select)
+    keys.send("e")
+    menu = [("move", "Move"), ("end", "End the turn")]
+    assert guided.menu(name, "What now?", menu, shortcuts={"e": "end", "u": "move"}) == "end"
+    choices, shortcuts = shown[0]
+    assert choices == [("move", "Move"), ("end", "End the turn (e)")]
+    assert shortcuts == {"e": "end", "u": "__undo__"}

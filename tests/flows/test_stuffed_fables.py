@@ -77,7 +77,7 @@ def test_surge_bringing_a_boss_that_acts_at_once(keys, gm) -> None:  # noqa: ANN
     keys.send(
         keys.ENTER, keys.ENTER, keys.ENTER, keys.type("noir, noir"),  # Lumpy draws two black dice
         keys.ENTER,                                                    # onto the threat track
-        keys.select(8),                                                # end the turn: 2 black ≥ 1 → surge
+        keys.ENTER,                                                    # end the turn (proposed): surge
         keys.ENTER, keys.type("Grub:boss"), keys.ENTER,                # the surge brings a boss in
         keys.ENTER, keys.type("2"),                                    # it acts at once
         keys.DOWN, keys.ENTER,                                         # no stuffie in reach: end
@@ -101,7 +101,7 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> No
         keys.ENTER, keys.ENTER, keys.ENTER,          # draw → Lumpy → we drew the dice ourselves
         keys.type("noir, noir"),
         keys.ENTER,                                  # black dice onto the threat track (proposed)
-        keys.select(8),                              # end the turn → 2 black dice ≥ 1 minion
+        keys.ENTER,                                  # end the turn (proposed) → 2 black ≥ 1 minion
         keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
         keys.DOWN, keys.ENTER,                       # no stuffie in reach: end the minion turn
         keys.select(3),                              # leave
@@ -328,3 +328,57 @@ def test_the_correction_menu_reaches_every_counter(keys, gm) -> None:  # noqa: A
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-4:] == ["Lumpy corrected", "Grub corrected", "Threat track corrected (1 black die)",
                            "Crawly corrected"]
+
+
+def keys_to_choose(menu: list[tuple[str, str]], default: str | None, value: str) -> int:
+    """Keystrokes to pick ``value`` in a select menu whose cursor starts on ``default`` (the first
+    entry without one): one arrow per entry in between, then Enter."""
+    ids = [i for i, _ in menu]
+    start = ids.index(default) if default in ids else 0
+    return abs(ids.index(value) - start) + 1
+
+
+def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
+    """Issue 23, measured: ending a turn took 9 keys — the menu's cursor on “Move”, 8 × ↓ + Enter
+    to “End the turn”. Now the rule's next step is proposed: once the hand is used up the end of
+    the turn is the default (1 key, Enter); with dice left unused, one key (e) ends it."""
+    from gm_assist.games.stuffed_fables.render import next_step
+
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange,noir").exit_code == 0
+    assert gm("stuffed-fables", "place-threat").exit_code == 0
+    assert gm("stuffed-fables", "store", "--die", "orange").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    _, state = load("stuffed-fables", name)
+    menu = flow._menu(state)
+    assert keys_to_choose(menu, None, "end_turn") == 9        # before: no step proposed
+    assert next_step(state)[0] == "end_turn"
+    assert keys_to_choose(menu, next_step(state)[0], "end_turn") == 1
+    keys.send(keys.ENTER, keys.CTRL_C)                        # 1 key: the turn ends
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "End of turn and threat check"
+
+    assert gm("stuffed-fables", "draw", "--stuffie", "Stitch", "--dice", "jaune,vert").exit_code == 0
+    _, state = load("stuffed-fables", name)
+    assert keys_to_choose(flow._menu(state), next_step(state)[0], "end_turn") == 9  # dice left: no default
+    keys.send("e", keys.CTRL_C)                               # …but one key ends it
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "End of turn and threat check"
+    _, state = load("stuffed-fables", name)
+    assert state.current is None and state.last == "Stitch" and state.discard.get("yellow") == 1
+
+
+def test_a_minion_attacking_the_only_stuffie_awake_asks_no_which_stuffie(keys, gm) -> None:  # noqa: ANN001
+    """No needless question at the end of a turn (issue 23): one stuffie awake is the one attacked."""
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir").exit_code == 0
+    assert gm("stuffed-fables", "end-turn").exit_code == 0
+    assert gm("stuffed-fables", "activate", "--roll", "3").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    keys.send(keys.ENTER, keys.type("2"), keys.CTRL_C)  # its attack (proposed): 2, no stored die
+    flow.run(name)
+    labels = [e["label"] for e in gm("history", "--json").json["entries"]]
+    assert labels[-1] == "Minion attack 2 on Lumpy"

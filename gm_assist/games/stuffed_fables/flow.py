@@ -65,13 +65,17 @@ def run(session_name: str) -> None:
         _, state = load(GAME, session_name)
         prompts.show(lambda out, s=state: render(s, out))
         try:
+            menu = _menu(state)
             choice = guided.menu(
                 session_name,
                 t("stuffed_fables.flow.menu"),
-                _menu(state),
+                menu,
                 default=next_step(state)[0],
                 rules=("stuffed-fables/turn", "stuffed-fables/threat-check"),
                 on_cancel="leave",
+                shortcuts={t("stuffed_fables.flow.end_turn_key"): "end_turn"}
+                if any(i == "end_turn" for i, _ in menu)
+                else None,
             )
             if choice == "leave":
                 return

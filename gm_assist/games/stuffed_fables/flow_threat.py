@@ -90,7 +90,13 @@ def _activate(session: str, state: SfState) -> None:
 def _monster_attack(session: str, state: SfState) -> None:
     monsters.check_attacker(state)  # before any question: only the activated minion, once
     awake = [s.name for s in state.stuffies if not s.unconscious]
-    who = prompts.select(t("stuffed_fables.flow.attacked"), awake, rules=("stuffed-fables/monster-attack",))
+    who = (  # a single stuffie in play that is awake: nothing to ask
+        awake[0]
+        if len(awake) == 1
+        else prompts.select(
+            t("stuffed_fables.flow.attacked"), awake, rules=("stuffed-fables/monster-attack",)
+        )
+    )
     attack = prompts.integer(t("stuffed_fables.flow.attack_value"), min=0)
     slots = monsters.defensible_slots(state, who)
     if slots:

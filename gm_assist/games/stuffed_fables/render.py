@@ -75,6 +75,8 @@ def next_step(state: SfState) -> tuple[str, str]:
         return "recover", t("stuffed_fables.next.recover", n=white, cmd=CMD)
     if black:
         return "place_threat", t("stuffed_fables.next.place_threat", n=black, cmd=CMD)
+    if not bag.pool_size(state.hand):  # every die of the hand used: the turn's next step is its end
+        return "end_turn", t("stuffed_fables.next.end_turn", cmd=CMD)
     return "actions", t("stuffed_fables.next.actions", cmd=CMD)
 
 
