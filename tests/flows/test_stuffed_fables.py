@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gm_assist.core.session import load
 from gm_assist.games.stuffed_fables import flow
 from gm_assist.games.stuffed_fables.rules import census_ok
@@ -382,3 +384,47 @@ def test_a_minion_attacking_the_only_stuffie_awake_asks_no_which_stuffie(keys, g
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "Minion attack 2 on Lumpy"
+
+
+def _lumpy_on_the_last_screen(out: str) -> str:
+    """Lumpy's row of the last stuffie table drawn."""
+    return next(line for line in out[out.rindex("Stuffies"):].splitlines() if "Lumpy" in line)
+
+
+D = "\x1b[B"
+SPENDING = {  # step: (die stored on Lumpy's board, dice in hand, set-up commands, keys spending it)
+    "test": ("jaune", "jaune,orange", [], [  # yellow test: the yellow in hand (proposed) and the stored one
+        D * 3 + "\r", D * 2 + "\r", "3\r", D + " \r", "4,4\r"]),
+    "move": ("orange", "vert", [], ["\r", D + " \r", "4\r"]),
+    "search": ("jaune", "vert", [], [D * 4 + "\r", "3\r", " \r", "4\r"]),
+    "attack": ("orange", "vert", [["encounter", "--monster", "Grub:boss"]], [
+        D * 5 + "\r", "\r", "\r", "3\r", " \r", "4\r"]),
+    "group task": ("orange", "vert", [], [D * 6 + "\r", "9\r", D + " \r", "4\r"]),
+    "defence": ("orange", "noir", [["encounter", "--monster", "Crawly"], ["place-threat"], ["end-turn"],
+                                   ["activate", "--roll", "3"]], ["\r", "\r", "3\r", "\r", "1\r"]),
+}
+
+
+@pytest.mark.parametrize("step", list(SPENDING))
+def test_the_screen_after_a_step_shows_the_stored_die_spent(keys, gm, capsys, step) -> None:  # noqa: ANN001
+    """Issue 23: the stored-dice column still showed a die the table had just spent. In the menus a
+    skill test prefilled the whole hand: with the stored die ticked the step was refused (an orange
+    die cannot be used for this test) and the screen, rightly, still showed the die. Now only usable
+    dice are offered, and every step that spends a stored die shows it gone on the next screen."""
+    stored, hand, setup, script = SPENDING[step]
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", f"{stored},{hand}").exit_code == 0
+    assert gm("stuffed-fables", "store", "--die", stored).exit_code == 0
+    for args in setup:
+        assert gm("stuffed-fables", *args).exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    changes = gm("show", "--json").json["session"]["changes"]
+    capsys.readouterr()
+    keys.send(*script, keys.CTRL_C)
+    flow.run(name)
+    out = capsys.readouterr().out
+    recorded = 2 if step == "group task" else 1  # a group task is opened, then the dice go on it
+    assert gm("show", "--json").json["session"]["changes"] == changes + recorded
+    assert "board: —" in _lumpy_on_the_last_screen(out), out[-1500:]
+    _, state = load("stuffed-fables", name)
+    assert state.stuffies[0].slots[0].die is None and census_ok(state)
