@@ -57,7 +57,10 @@ def test_a_minion_moved_to_another_threat_space_keeps_the_spaces_in_order():
     s = monsters.encounter(game(), [("Crawly", "normal"), ("Big Rat", "chief"), ("Grub", "boss")])
     s = adjust.correct_monster(s, "grub", {"position": 1, "stuffing": 1})
     assert [(m.name, m.position) for m in sorted(s.monsters, key=lambda m: m.position)] == [
-        ("Grub", 1), ("Crawly", 2), ("Big Rat", 3)]
+        ("Grub", 1),
+        ("Crawly", 2),
+        ("Big Rat", 3),
+    ]
     assert next(m for m in s.monsters if m.name == "Grub").stuffing == 1
     with pytest.raises(GmError) as err:
         adjust.move_monster(s, "Crawly", 4)
