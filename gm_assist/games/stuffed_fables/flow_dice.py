@@ -92,24 +92,20 @@ def pick_colour(state: SfState, key: str, colours: list[str], **params: Any) -> 
 
 def pick_test_colour(state: SfState) -> str:
     """The colour a skill test asks for, from the colours a page may ask, each with how many of its
-    dice the hand holds; a colour the hand holds is proposed."""
+    dice the hand holds (and the stuffie keeps stored); a colour the stuffie holds is proposed."""
     colours = turn.test_colours(state)
-    stuffie = turn.acting(state)
-    stored = [s.die for s in stuffie.slots if s.die]
+    stored = [s.die for s in turn.acting(state).slots if s.die]
     held = [c for c in colours if state.hand.get(c) or c in stored]
+
+    def _label(c: str) -> str:
+        name, n, kept = bag.display(state.colours, c), state.hand.get(c, 0), stored.count(c)
+        if kept:
+            return t("stuffed_fables.flow.colour_held_stored", colour=name, n=n, stored=kept)
+        return t("stuffed_fables.flow.colour_held", colour=name, n=n)
+
     return prompts.select(
         t("stuffed_fables.flow.test_colour"),
-        [
-            (
-                c,
-                t(
-                    "stuffed_fables.flow.colour_held",
-                    colour=bag.display(state.colours, c),
-                    n=state.hand.get(c, 0),
-                ),
-            )
-            for c in colours
-        ],
+        [(c, _label(c)) for c in colours],
         default=held[0] if held else colours[0],
         rules=("stuffed-fables/skill-test",),
     )
