@@ -49,7 +49,7 @@ def test_one_stuffie_turn_ending_in_a_monster_turn(keys, gm) -> None:  # noqa: A
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[1:] == [
         "Lumpy draws 5 dice", "Stuffing recovery (5)", "Black dice onto the threat track",
-        "orange die stored on board", "End of turn and threat check", "Minion Crawly rolls 3",
+        "An orange die stored (board)", "End of turn and threat check", "Minion Crawly rolls 3",
         "Minion attack 2 on Lumpy", "End of the minion turn"]
 
 

@@ -76,6 +76,28 @@ class Move(SfAction):
         return "stuffed_fables.action.move", {"total": sum(self.rolls)}
 
 
+def colour_words(colour: str) -> dict[str, str] | str:
+    """A die colour's name in each language for a journal label ("green" / "vert"), from the
+    edition data (the colour id itself when no edition knows it)."""
+    from .bag import load_colours
+
+    for edition in ("fr", "en"):
+        try:
+            known = {c.id: c for c in load_colours(edition)[1]}
+        except (OSError, ValueError, KeyError):
+            continue
+        if colour in known and getattr(known[colour], "names", None):
+            return dict(known[colour].names)
+    return colour
+
+
+def slot_words(slot: str) -> dict[str, str] | str:
+    """A slot for a journal label: the stuffie's board in each language, another slot as named."""
+    from gm_assist.core.i18n import LANGS, t_in
+
+    return {lg: t_in(lg, "stuffed_fables.table.board") for lg in LANGS} if slot == "board" else slot
+
+
 class Store(SfAction):
     colour: str
     slot: str = "board"
@@ -84,7 +106,10 @@ class Store(SfAction):
         return turn.store(state, self.colour, self.slot), {"colour": self.colour, "slot": self.slot}
 
     def label(self) -> tuple[str, dict]:
-        return "stuffed_fables.action.store", {"colour": self.colour, "slot": self.slot}
+        return "stuffed_fables.action.store", {
+            "colour": colour_words(self.colour),
+            "slot": slot_words(self.slot),
+        }
 
 
 class EncourageDie(SfAction):
@@ -97,7 +122,7 @@ class EncourageDie(SfAction):
         return new, {"to": self.to, "colour": self.colour, "discarded": pushed}
 
     def label(self) -> tuple[str, dict]:
-        return "stuffed_fables.action.encourage_die", {"to": self.to, "colour": self.colour}
+        return "stuffed_fables.action.encourage_die", {"to": self.to, "colour": colour_words(self.colour)}
 
 
 class EncourageStuffing(SfAction):
@@ -128,7 +153,7 @@ class SkillTest(SfAction):
         return new, {"check": check, "automatic_failure": auto}
 
     def label(self) -> tuple[str, dict]:
-        return "stuffed_fables.action.test", {"colour": self.colour, "target": self.target}
+        return "stuffed_fables.action.test", {"colour": colour_words(self.colour), "target": self.target}
 
 
 class Search(SfAction):

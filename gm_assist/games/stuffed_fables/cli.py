@@ -19,7 +19,7 @@ from gm_assist.core.output import JsonOpt, emit, why
 
 from . import bag, rules
 from .cli_parse import colours_of, ints, load_state, new_state, opt
-from .render import dice_text, next_step, render, stuffie_line, summary
+from .render import dice_text, next_step, render, slot_name, stuffie_line, summary
 
 actions = lazy_module(f"{__package__}.actions")
 
@@ -337,7 +337,7 @@ def store_cmd(
 
     def _text(out: Any, info: dict, new: Any) -> None:
         out.print(
-            t("stuffed_fables.store.done", colour=dice_text(new.colours, [colour]), slot=slot)
+            t("stuffed_fables.store.done", colour=dice_text(new.colours, [colour]), slot=slot_name(slot))
             + " "
             + why("stuffed-fables/store-die")
         )

@@ -123,6 +123,7 @@ def changes(now: Any, then: Any) -> list[str]:
             ("stuffed_fables.change.stuffing", {"name": name}, a.stuffing, b.stuffing),
             ("stuffed_fables.change.hearts", {"name": name}, a.hearts, b.hearts),
             ("stuffed_fables.change.buttons", {"name": name}, a.buttons, b.buttons),
+            ("stuffed_fables.change.stored", {"name": name}, _stored(now, a), _stored(then, b)),
         )
     )
     for name, a, b in by_name(now.monsters, then.monsters):
@@ -141,3 +142,10 @@ def changes(now: Any, then: Any) -> list[str]:
     if now.current and then.current and now.current != then.current:
         out.append(t("stuffed_fables.change.turn", a=now.current, b=then.current))
     return out
+
+
+def _stored(state: Any, stuffie: Any) -> str:
+    """A stuffie's stored dice in words ("orange, —"), for the Undo/Redo entries."""
+    from .render import die_name
+
+    return ", ".join(die_name(state, slot.die) for slot in stuffie.slots)
