@@ -63,6 +63,7 @@ class Player:
     script: list[tuple[str | None, Any]] = field(default_factory=list)
     message: str = ""
     asked: list[str] = field(default_factory=list)
+    menus: list[tuple[str, list[str]]] = field(default_factory=list)  # every menu seen, with its entries
 
     def queue(self, *steps: tuple[str | None, Any]) -> None:
         self.script.extend(steps)
@@ -78,6 +79,8 @@ class Player:
         menu = next((c for c in controls if isinstance(c, InquirerControl)), None)
         buffer = next((c.buffer for c in controls if isinstance(c, BufferControl)), None)
         titles = [_title(c.title) for c in menu.choices] if menu else []
+        if menu is not None:
+            self.menus.append((message, titles))
         if not self.script:
             pytest.fail(f"the script is over but the flow asks: {message!r} {titles}", pytrace=False)
         want, answer = self.script.pop(0)

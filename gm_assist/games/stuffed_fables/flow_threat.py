@@ -13,7 +13,7 @@ from gm_assist.core.i18n import t
 from . import actions, monsters, rules
 from .cli_parse import monsters_of
 from .model import SfState
-from .render import entered_lines
+from .render import die_name, entered_lines, slot_name
 
 
 def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
@@ -105,7 +105,7 @@ def _monster_attack(session: str, state: SfState) -> None:
     slot = (
         prompts.select(
             t("stuffed_fables.flow.defend_with"),
-            [("", t("stuffed_fables.flow.no_defense")), *[(s, s) for s in slots]],
+            [("", t("stuffed_fables.flow.no_defense")), *[(s, _stored_label(state, who, s)) for s in slots]],
             default=slots[0] if slots else "",
             rules=("stuffed-fables/defense",),
         )
@@ -134,3 +134,10 @@ THREAT_STEPS = {
     "monster_attack": _monster_attack,
     "end_monsters": _end_monsters,
 }
+
+
+def _stored_label(state: SfState, who: str, slot: str) -> str:
+    """A stored die as the table sees it: "orange (stored, board)" in the reader's words."""
+    stuffie = next(s for s in state.stuffies if s.name == who)
+    die = next((x.die for x in stuffie.slots if x.name == slot), None)
+    return t("stuffed_fables.flow.in_slot", colour=die_name(state, die), slot=slot_name(slot))
