@@ -10,7 +10,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Tick, Type, Yes
+from tests.player import Pick, Type
 
 
 def undo() -> Pick:
