@@ -136,3 +136,43 @@ def _find(titles: list[str], words: str, message: str) -> int:
         if flat in title:
             return index
     pytest.fail(f"{message!r} has no entry {words!r}: {titles}", pytrace=False)
+
+
+# Steps every whole-game script uses (words from the catalogs, so one script serves both languages)
+
+
+def undo() -> Pick:
+    """The menus' "Undo (u): …" entry, by its words."""
+    from gm_assist.core.i18n import t
+
+    return Pick(t("guided.undo", letter=t("guided.undo_key"), label="").strip())
+
+
+def redo() -> Pick:
+    """The menus' "Redo (r): …" entry, by its words."""
+    from gm_assist.core.i18n import t
+
+    return Pick(t("guided.redo", letter=t("guided.redo_key"), label="").strip())
+
+
+def resume(name: str) -> tuple[tuple[str, Any], ...]:
+    """The home menu's "Resume a saved game", then the session ``name``."""
+    from gm_assist.core.i18n import t
+
+    return ((t("core.menu.title"), Pick(t("core.menu.resume"))), (t("core.menu.pick_session"), Pick(name)))
+
+
+def quit_app() -> tuple[str, Pick]:
+    """The home menu's "Quit"."""
+    from gm_assist.core.i18n import t
+
+    return (t("core.menu.title"), Pick(t("core.menu.quit")))
+
+
+def home(lang: str) -> None:
+    """One run of gm-assist's guided mode in ``lang`` (started, then quit from its home menu)."""
+    from gm_assist.core import context
+    from gm_assist.flow import home_menu
+
+    context.reset(lang=lang)
+    home_menu()

@@ -97,23 +97,17 @@ def challenge(gm, tyrant, *party):
         assert gm("tmb", *step).exit_code == 0, step
 
 
-def test_drellen_refuses_damage_while_a_bog_baddie_stands_and_says_who(gm):
+def drellen_battle(gm, roll):
+    """Drellen challenged by Picket alone: Drellen in lane 1, two bog baddies in lanes 2-3."""
     challenge(gm, "Drellen", "Picket")
-    r = gm(
-        "tmb",
-        "battle",
-        "start",
-        "--baddie",
-        "Drellen=5:20:ranged",
-        "--baddie",
-        "bog A=2:3:melee",
-        "--baddie",
-        "bog B=4:3:melee",
-        "--gearloc",
-        "Picket=3",
-        "--json",
-    )
+    bog = ["--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee", "--baddie", "bog B=4:3:melee"]
+    r = gm("tmb", "battle", "start", *bog, "--gearloc", f"Picket={roll}", "--json")
     assert r.exit_code == 0, r
+    return r
+
+
+def test_drellen_refuses_damage_while_a_bog_baddie_stands_and_says_who(gm):
+    r = drellen_battle(gm, roll=3)
     assert r.json["tyrant"] == "drellen" and unit(r.json, "bog A")["creature_type"] == "bog"
     r = gm("tmb", "battle", "hit", "Drellen", "3")
     assert r.exit_code == 2 and "bog A, bog B" in r.stderr and "Bog Ruler" in r.stderr
@@ -123,20 +117,7 @@ def test_drellen_refuses_damage_while_a_bog_baddie_stands_and_says_who(gm):
 
 
 def test_the_tyrants_turn_reminds_its_skills(gm):
-    challenge(gm, "Drellen", "Picket")
-    gm(
-        "tmb",
-        "battle",
-        "start",
-        "--baddie",
-        "Drellen=5:20:ranged",
-        "--baddie",
-        "bog A=2:3:melee",
-        "--baddie",
-        "bog B=4:3:melee",
-        "--gearloc",
-        "Picket=6",
-    )
+    drellen_battle(gm, roll=6)
     r = gm("tmb", "battle", "next-turn", "--json")  # Picket played: Drellen's turn starts
     assert r.json["current"] == "Drellen"
     assert [e["params"]["skill"]["en"] for e in r.json["events"]] == ["Poison Enhancer", "Poison 2"]

@@ -15,17 +15,10 @@ from gm_assist.core.i18n import t
 from gm_assist.core.session import load
 from gm_assist.games.mice_and_mystics import catalog
 from gm_assist.games.mice_and_mystics.model import Item, TrackCard
-from tests.player import Pick, Tick, Type, Yes
+from tests.player import Pick, Tick, Type, Yes, home, quit_app, resume
+from tests.player import undo as undo_entry
 
 NS = "mice_and_mystics"
-
-
-def home(lang: str) -> None:
-    """One run of gm-assist's guided mode (the program started, then quit from its home menu)."""
-    from gm_assist.flow import home_menu
-
-    context.reset(lang=lang)
-    home_menu()
 
 
 def menu(entry: str) -> tuple[str, Pick]:
@@ -35,7 +28,7 @@ def menu(entry: str) -> tuple[str, Pick]:
 
 def undo() -> tuple[str, Pick]:
     """The game menu's "Undo (u): …" entry, by its words."""
-    return (t(f"{NS}.flow.menu"), Pick(t("guided.undo", letter=t("guided.undo_key"), label="").strip()))
+    return (t(f"{NS}.flow.menu"), undo_entry())
 
 
 def enemy(ident: str) -> str:
@@ -85,17 +78,6 @@ def card(kind: str, title: str, worn: bool = False) -> tuple[tuple[str, Any], ..
         (t(f"{NS}.flow.item_kind"), Pick(t(f"{NS}.flow.kind_{kind}"))),
         (t(f"{NS}.flow.item_worn"), Yes if worn else Type(None)),
     )
-
-
-def resume(name: str) -> tuple[tuple[str, Any], ...]:
-    return (
-        (t("core.menu.title"), Pick(t("core.menu.resume"))),
-        (t("core.menu.pick_session"), Pick(name)),
-    )
-
-
-def quit_app() -> tuple[str, Pick]:
-    return (t("core.menu.title"), Pick(t("core.menu.quit")))
 
 
 def said(key: str, **params: Any) -> str:

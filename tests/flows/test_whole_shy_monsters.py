@@ -12,26 +12,9 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type, Yes
+from tests.player import Pick, Type, Yes, home, quit_app, redo, resume, undo
 
 LANGS = ["en", "fr"]
-
-
-def home(lang: str) -> None:
-    """One run of gm-assist's guided mode (the program started, then quit from its home menu)."""
-    from gm_assist.flow import home_menu
-
-    context.reset(lang=lang)
-    home_menu()
-
-
-def undo() -> Pick:
-    """The menus' "Undo (u): …" entry, by its words."""
-    return Pick(t("guided.undo", letter=t("guided.undo_key"), label="").strip())
-
-
-def redo() -> Pick:
-    return Pick(t("guided.redo", letter=t("guided.redo_key"), label="").strip())
 
 
 def cell(row: int, col: int) -> Pick:
@@ -50,17 +33,6 @@ def jump(direction: str) -> tuple[str, Pick]:
 
 def reveal(row: int, col: int, left: int) -> tuple[str, Pick]:
     return (t("shy_monsters.flow.reveal_prompt", count=left), cell(row, col))
-
-
-def resume(name: str) -> tuple[tuple[str, Any], ...]:
-    return (
-        (t("core.menu.title"), Pick(t("core.menu.resume"))),
-        (t("core.menu.pick_session"), Pick(name)),
-    )
-
-
-def quit_app() -> tuple[str, Pick]:
-    return (t("core.menu.title"), Pick(t("core.menu.quit")))
 
 
 def undone(key: str, **params: Any) -> str:

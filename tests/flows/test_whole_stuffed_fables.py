@@ -10,11 +10,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type
-
-
-def undo() -> Pick:
-    return Pick(t("guided.undo", letter=t("guided.undo_key"), label="").split(":")[0].strip())
+from tests.player import Pick, Type, undo
 
 
 def step(name: str) -> str:
