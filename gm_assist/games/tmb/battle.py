@@ -282,7 +282,12 @@ def revive(battle: Battle, name: str, hp: int) -> Battle:
         raise BattleRuleError("tmb_battle.error.hp_range", name=unit.name, hp=hp, max_hp=unit.max_hp or hp)
     new = battle.model_copy(deep=True)
     new.knocked_out = [u for u in new.knocked_out if u.uid != unit.uid]
-    new.revivals.append(unit.model_copy(update={"hp": hp}))
+    back = unit.model_copy(update={"hp": hp})
+    fighting = any(u.kind == "gearloc" for u in new.units + new.revivals) or new.reserve
+    if "one_gearloc" in new.tyrant_rules and fighting:  # Nom: it waits its turn off the mat
+        new.reserve.append(back)
+    else:
+        new.revivals.append(back)
     return new
 
 
