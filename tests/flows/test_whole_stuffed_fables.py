@@ -10,7 +10,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type, undo
+from tests.player import Enter, Pick, Type, undo
 
 
 def step(name: str) -> str:
@@ -105,6 +105,12 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
         (menu, Pick(expect=step("recover"))),
         (t("stuffed_fables.flow.value", stuffie="Stitch"), Type("4")),
         (None, Type("5")),  # the white die rolls 5: one stuffing back
+        (menu, Pick(step("attack"))),  # Stitch attacks Crawly: the page is cleared
+        (t("stuffed_fables.flow.monster"), Pick("Crawly")),
+        (t("stuffed_fables.flow.kind"), Pick(t("stuffed_fables.use.melee"))),
+        (t("stuffed_fables.flow.defense", monster="Crawly"), Type("2")),
+        (None, Enter),  # the orange die, proposed
+        (None, Type("6")),
         (menu, Pick(step("leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
@@ -115,4 +121,5 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
     out = capsys.readouterr().out
     assert not stitch.unconscious and stitch.stuffing == 1, out[-1500:]
     assert lumpy.stuffing == 5  # the attack on Lumpy was undone
+    assert state.monsters == [] and state.track == 0  # Crawly defeated: the page is clear
     assert "Traceback" not in out
