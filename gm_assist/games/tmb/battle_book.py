@@ -231,6 +231,8 @@ def tyrant_reminders(battle: bt.Battle, unit: bt.Unit, when: Literal["turn", "hi
     its confidence); a tyrant we hold no skills for points to its card."""
     if not unit.tyrant or battle.tyrant_id is None:
         return []
+    from gm_assist.core.i18n import LANGS, confidence_words
+
     from .catalog import tyrants
 
     tyrant = next((t for t in tyrants() if t.id == battle.tyrant_id), None)
@@ -248,7 +250,7 @@ def tyrant_reminders(battle: bt.Battle, unit: bt.Unit, when: Literal["turn", "hi
                 "name": unit.name,
                 "skill": dict(skill.name),
                 "text": dict(skill.text),
-                "confidence": tyrant.confidence,
+                "confidence": {lg: confidence_words(tyrant.confidence, lg) for lg in LANGS},
             },
             rule=card,
         )

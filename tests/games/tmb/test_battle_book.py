@@ -197,7 +197,7 @@ def test_the_tyrants_turn_recalls_its_skills_and_die_faces():
     _, events = book.begin_turn(b)
     assert {e.rule for e in events} == {"tmb/tyrant-drellen"}
     assert [e.params["skill"]["en"] for e in events] == ["Poison Enhancer", "Poison 2"]
-    assert all(e.params["confidence"] == "high" for e in events)
+    assert all(e.params["confidence"] == {"en": "high", "fr": "haute"} for e in events)
 
 
 def test_nom_lets_one_gearloc_on_the_mat_the_next_enters_after_a_ko():
