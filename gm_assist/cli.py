@@ -8,73 +8,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
+from gm_assist.cli_app import app  # the root app the commands below join
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import COMPLETING, LazyTyperGroup, house_style, lazy_group
+from gm_assist.core.lazy_cli import COMPLETING, lazy_group
 from gm_assist.core.output import JsonOpt, emit, err
 from gm_assist.entry import pre_scan
-from gm_assist.games import GAMES
-
-_LAZY: dict[str, tuple[str, str]] = {
-    **{g.id: (f"gm_assist.games.{g.package}.cli", g.title_key) for g in GAMES.values()},
-    "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
-}
-_ALIASES = {alias: g.id for g in GAMES.values() for alias in g.aliases}
-_LAZY_COMMANDS: dict[str, tuple[str, str]] = {"table": ("gm_assist.table.cli", "table.help.command")}
-"""Single commands (not groups) whose module is imported on first use: ``gm-assist table`` loads
-the web stack only when it runs."""
-
-
-class LazyGroup(LazyTyperGroup):
-    """The root group: its own commands are converted on first use, and the game and rules
-    sub-commands are imported on first use."""
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        own = super().list_commands(ctx)
-        return [*own, *(name for name in [*_LAZY, *_LAZY_COMMANDS] if name not in own)]
-
-    def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        name = _ALIASES.get(cmd_name, cmd_name)
-        if name not in self.commands and name in _LAZY:
-            import importlib
-
-            module = importlib.import_module(_LAZY[name][0])
-            self.commands[name] = lazy_group(module.app, name)
-        elif name not in self.commands and name in _LAZY_COMMANDS:
-            import importlib
-
-            module = importlib.import_module(_LAZY_COMMANDS[name][0])
-            self.commands[name] = house_style(typer.main.get_command(module.app))
-        return super().get_command(ctx, name)
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        rows = []
-        for name in self.list_commands(ctx):
-            if name in _LAZY and name not in self.commands:
-                rows.append((name, t(_LAZY[name][1])))
-                continue
-            if name in _LAZY_COMMANDS and name not in self.commands:
-                rows.append((name, t(_LAZY_COMMANDS[name][1])))
-                continue
-            cmd = self.get_command(ctx, name)
-            if cmd is not None and not cmd.hidden:
-                rows.append((name, cmd.get_short_help_str(formatter.width - 30)))
-        with formatter.section(t("core.help.commands")):
-            formatter.write_dl(rows)
-
-
-app = typer.Typer(
-    cls=LazyGroup,
-    rich_markup_mode=None,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    help=t("core.help.root"),
-)
 
 
 def _print_version(value: bool) -> None:
@@ -115,7 +59,7 @@ def root(
             typer.echo(ctx.get_help())
 
 
-from gm_assist import cli_sessions  # noqa: E402,F401  (registers the session commands on `app`)
+from gm_assist import cli_sessions  # noqa: E402,F401  (its session commands join `app`)
 
 
 @app.command("roll", help=t("core.help.roll"))

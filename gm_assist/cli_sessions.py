@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from gm_assist.cli import app
+from gm_assist.cli_app import app
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t, when
 from gm_assist.core.output import JsonOpt, emit, table

@@ -13,7 +13,7 @@ from gm_assist.core.names import resolve
 from gm_assist.core.output import JsonOpt, why
 
 from . import catalog, parse
-from .cli import NS, actions, app, finish, load_state, record_action
+from .cli_app import NS, actions, app, finish, load_state, record_action
 from .model import Item
 
 MouseArg = Annotated[str, typer.Argument(help=t(f"{NS}.help.mouse_arg"))]

@@ -14,7 +14,7 @@ from gm_assist.core.output import JsonOpt, emit, escape, table, why
 
 from . import catalog, parse
 from .campaign import bag_count, turn_menu
-from .cli import NS, app, load_state, session_mode
+from .cli_app import NS, app, load_state, session_mode
 
 
 def _sheet(entries: list[dict[str, Any]], title_key: str, card: str, out: Any) -> None:

@@ -10,7 +10,17 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
 
 from . import monsters, rules
-from .cli import DiceOpt, RollsOpt, StoredOpt, _action_chances, _check_text, _dice_args, _run, actions, app
+from .cli_app import (
+    DiceOpt,
+    RollsOpt,
+    StoredOpt,
+    _action_chances,
+    _check_text,
+    _dice_args,
+    _run,
+    actions,
+    app,
+)
 from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .render import CMD, entered_lines, stuffie_line
 

@@ -11,7 +11,7 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit
 
 from . import bag, rules
-from .cli import app
+from .cli_app import app
 from .cli_parse import colours_of, kind_opt, load_state, opt
 
 KINDS = ("draw", "test", "search", "melee", "ranged", "group", "recover", "defend")

@@ -12,16 +12,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
 
-# Loaded when a command first uses them: `tmb queue` needs none of these.
-actions = lazy_module(f"{__package__}.actions")
-report = lazy_module(f"{__package__}.report")
-rules = lazy_module(f"{__package__}.rules")
-sheet = lazy_module(f"{__package__}.sheet")
-
-app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app"))
+from .cli_app import actions, app, finish, report, rules, sheet  # noqa: F401  (the app the commands join)
 
 TyrantOpt = Annotated[str, typer.Option("--tyrant", "-t", help=t("tmb.help.opt_tyrant"))]
 ModeOpt = Annotated[str, typer.Option("--mode", help=t("tmb.help.opt_mode"))]
@@ -57,24 +50,6 @@ def pick_tyrant(
     if custom:
         return rules.custom_tyrant(name, days, progress, type_list, cards, base)
     return base
-
-
-def finish(
-    rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
-) -> None:
-    """Print what changed, the reminders due and the next step (or the JSON status)."""
-    from .views import render_reminders
-
-    state = rec.state
-    data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}
-
-    def text(out: Any) -> None:
-        out.print(f"[green]✓[/green] {escape(rec.label)}")
-        for line in lines or []:
-            out.print(line)
-        render_reminders(state, out)
-
-    emit(data, text, json_out)
 
 
 @app.command("tyrants", help=t("tmb.help.cmd_tyrants"))

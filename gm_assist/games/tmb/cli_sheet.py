@@ -10,7 +10,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
 
-from .cli import actions, app, finish, rules, sheet
+from .cli_app import actions, app, finish, rules, sheet
 
 GearlocArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_gearloc_name"))]
 ForceOpt = Annotated[bool, typer.Option("--force", help=t("tmb.help.opt_after_wipe"))]

@@ -19,7 +19,7 @@ import typer
 from gm_assist.core.i18n import t
 from gm_assist.core.output import console, escape, why
 
-from .cli import actions, app, rules
+from .cli_app import actions, app, rules
 
 #: sample figures for the tour only (the chips' and mats' real values are not public)
 SAMPLE_HP = {"Capitank": 5, "Atomik": 4}

@@ -1,0 +1,68 @@
+"""The `gm-assist mice-and-mystics` typer app and what its command modules share (``cli.py``,
+``cli_mice.py``, ``cli_ref.py`` join it; none of them imports another: no import circle)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
+from gm_assist.core.output import emit, escape
+
+from .model import GAME, MiceState
+
+actions = lazy_module(f"{__package__}.actions")
+
+NS = "mice_and_mystics"
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False, help=t(f"{NS}.help.app"))
+
+
+def session_mode() -> bool:
+    """True when a command should act on a session: ``--session`` given, or the current session is a
+    Mice and Mystics one. Otherwise calculators answer without saving anything."""
+    from gm_assist.core.context import ctx
+    from gm_assist.core.index import current_game
+
+    return bool(ctx().session) or current_game() == GAME
+
+
+def load_state() -> tuple[Any, MiceState]:
+    """The current (or ``--session``) Mice and Mystics session, read-only."""
+    from gm_assist.core.session import load
+
+    return load(GAME)
+
+
+def record_action(action: Any) -> tuple[Any, list[Any]]:
+    """Record an action on the session; returns the record and the events its rules raised."""
+    from gm_assist.core.session import record
+
+    rec = record(action)
+    return rec, rec.events
+
+
+def finish(
+    rec: Any, events: list[Any], json_out: bool, extra: dict[str, Any] | None = None, after: Any = None
+) -> None:
+    """Print what was recorded, the events and the next step; or one JSON document."""
+    from .view import events_json, render_events, render_turn, summary
+
+    data = {
+        "label": rec.label,
+        "session": rec.session.name,
+        **(extra or {}),
+        "events": events_json(events),
+        "state": summary(rec.state),
+    }
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        render_events(events, out)
+        if after is not None:
+            after(out)
+        else:
+            render_turn(rec.state, out)
+
+    emit(data, text, json_out)

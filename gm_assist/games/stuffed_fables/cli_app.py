@@ -1,0 +1,92 @@
+"""The `gm-assist stuffed-fables` typer app and what its command modules share (``cli.py``,
+``cli_more.py``, ``cli_odds.py`` join it; none of them imports another: no import circle)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
+from gm_assist.core.output import emit, why
+
+from .cli_parse import colours_of, ints, load_state, opt
+from .render import dice_text, next_step, summary
+
+actions = lazy_module(f"{__package__}.actions")
+
+GAME = "stuffed-fables"
+app = typer.Typer(
+    rich_markup_mode=None, no_args_is_help=True, add_completion=False, help=t("stuffed_fables.help.app")
+)
+
+DiceOpt = Annotated[str | None, opt("--dice", key="dice")]
+StoredOpt = Annotated[str | None, opt("--stored", key="stored")]
+RollsOpt = Annotated[str | None, opt("--rolls", key="rolls")]
+
+
+def _run(
+    action: actions.SfAction,
+    json_out: bool,
+    text: Callable[[Any, dict, Any], None],
+    chances: Callable[[Any], dict | None] | None = None,
+    say_chances: bool = True,
+) -> None:
+    """Record the action, then show what it did (recomputed from the state before: pure, same).
+    ``chances(state before)``: the exact chance the roll had before it was made (key `odds`)."""
+    from gm_assist.core.session import record
+
+    rec = record(action)
+    _, info = action.run(rec.before)
+    data = {**info, "session": rec.session.name, "status": summary(rec.state)}
+    odds = chances(rec.before) if chances else None
+    if odds is not None:
+        data["odds"] = odds
+
+    def _text(out: Any) -> None:
+        if odds is not None and say_chances:
+            from .odds_view import lines
+
+            for line in lines(rec.before, odds):
+                out.print(line)
+        text(out, info, rec.state)
+        out.print(t("stuffed_fables.status.next", hint=next_step(rec.state)[1]), markup=False)
+
+    emit(data, _text, json_out)
+
+
+def _dice_args(dice: str | None, stored: str | None, rolls: str | None) -> dict:
+    state = load_state()
+    return {
+        "dice": colours_of(state, dice) if dice else [],
+        "stored": [s for s in (stored or "").replace(",", " ").split() if s],
+        "rolls": ints(rolls),
+    }
+
+
+def _action_chances(action: str, target: int | None, args: dict, colour: str | None = None) -> Callable:
+    """The chance the dice given for an action had, before they were rolled (`odds.py`)."""
+
+    def _chances(before: Any) -> dict | None:
+        from . import odds
+
+        if target is None and action != "group":
+            return None
+        n = len(args["dice"]) + len(args["stored"])
+        return odds.action_chances(before, action, target or 0, colour, dice=n)
+
+    return _chances
+
+
+def _check_text(card: str, ok: str, fail: str) -> Callable[[Any, dict, Any], None]:
+    def _text(out: Any, info: dict, new: Any) -> None:
+        c = info["check"]
+        out.print(
+            t(ok if c.success else fail, total=c.total, target=c.target, dice=dice_text(new.colours, c.dice))
+            + " "
+            + why(card)
+        )
+
+    return _text

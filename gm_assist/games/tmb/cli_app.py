@@ -1,0 +1,38 @@
+"""The `gm-assist tmb` typer app and what its command modules share (``cli.py``, ``cli_sheet.py``,
+``tour.py`` and the battle commands join it; none of them imports another: no import circle)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from gm_assist.core.i18n import t
+from gm_assist.core.lazy_cli import lazy_module
+from gm_assist.core.output import emit, escape
+
+# Loaded when a command first uses them: `tmb queue` needs none of these.
+actions = lazy_module(f"{__package__}.actions")
+report = lazy_module(f"{__package__}.report")
+rules = lazy_module(f"{__package__}.rules")
+sheet = lazy_module(f"{__package__}.sheet")
+
+app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app"))
+
+
+def finish(
+    rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
+) -> None:
+    """Print what changed, the reminders due and the next step (or the JSON status)."""
+    from .views import render_reminders
+
+    state = rec.state
+    data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        for line in lines or []:
+            out.print(line)
+        render_reminders(state, out)
+
+    emit(data, text, json_out)
