@@ -130,3 +130,34 @@ def test_the_hit_target_is_remembered_within_the_round(gm, keys):
     run_battle(load("tmb")[0].name)
     golem = next(u for u in _state().battle.units if u.name == "golem d'argile")
     assert golem.hp == 3
+
+
+def test_effect_dice_and_chip_counts_from_the_battle_menu(gm, player, capsys):
+    """The guided battle records an effect die and a gearloc's Buff HP, and the next turn's Poison
+    is told with its card (issue 21)."""
+    from gm_assist.core.i18n import t
+    from tests.player import Pick, Type
+
+    adventure_day_2(gm)
+    gm("tmb", "battle", "start", *LIVE_START)
+    menu = t("tmb_battle.flow.menu")
+    player.queue(
+        (menu, Pick(t("tmb_battle.flow.effects"))),
+        (t("tmb_battle.flow.ask_unit"), Pick("Atomik")),
+        (t("tmb_battle.flow.ask_effect"), Pick(t("tmb_battle.effect.poison"))),
+        (None, Type("2")),
+        (menu, Pick(t("tmb_battle.flow.counters"))),
+        (t("tmb_battle.flow.ask_counter"), Pick(t("tmb_battle.flow.counter_bonus_hp"))),
+        (t("tmb_battle.flow.ask_unit"), Pick("Capitank")),
+        (None, Type("3")),
+        (menu, Pick(expect=t("tmb_battle.flow.next_turn", name="tricheur goblin"))),  # Atomik's turn
+        (menu, Pick(t("tmb_battle.flow.leave"))),
+    )
+    run_battle(load("tmb")[0].name)
+    assert player.script == []
+    battle = _state().battle
+    atomik = next(u for u in battle.units if u.name == "Atomik")
+    capitank = next(u for u in battle.units if u.name == "Capitank")
+    assert atomik.effects == {"poison": 1} and atomik.hp == 7 and capitank.bonus_hp == 3
+    out = capsys.readouterr().out
+    assert t("tmb_battle.event.poison", name="Atomik", value=2, left=1) in out
