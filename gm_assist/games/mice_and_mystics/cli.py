@@ -22,7 +22,6 @@ MiceOpt = Annotated[list[str] | None, typer.Option("--mouse", "-m", help=t(f"{NS
 EnemyOpt = Annotated[list[str] | None, typer.Option("--enemy", "-e", help=t(f"{NS}.help.enemy"))]
 
 
-
 @app.command("new", help=t(f"{NS}.cmd.new"))
 def new_cmd(
     mouse: MiceOpt = None,

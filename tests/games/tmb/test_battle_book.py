@@ -250,8 +250,16 @@ def test_effect_words_in_both_editions():
 def test_against_nom_a_revived_gearloc_waits_its_turn_off_the_mat():
     queue = [QueueChip(points=20, name="Nom", tyrant=True, face_up=True)]
     gearlocs = [UnitIn(name=n, initiative=i, hp=6, max_hp=6) for n, i in (("Picket", 3), ("Boomer", 5))]
-    b = start_battle(queue, gearlocs, [UnitIn(name="Nom", initiative=2, hp=20, attack_type="melee")],
-                     (), None, True, "nom", ["one_gearloc"])
+    b = start_battle(
+        queue,
+        gearlocs,
+        [UnitIn(name="Nom", initiative=2, hp=20, attack_type="melee")],
+        (),
+        None,
+        True,
+        "nom",
+        ["one_gearloc"],
+    )
     b = next_round(knock_out(b, uid(b, "Picket")))  # Boomer enters
     from gm_assist.games.tmb.battle import revive
 
