@@ -176,12 +176,14 @@ def start_battle(
     tyrant_battle: bool = False,
     tyrant_id: str | None = None,
     tyrant_rules: Sequence[str] = (),
+    lead: str | None = None,
 ) -> Battle:
     """Set up a battle (p. 18, steps 3–6): chips pinned to a lane take it, then the top of the queue
     takes lanes 1–4 in order (``baddies`` are the flipped chips, in that order; extra-baddie icons
     add 5-point chips on top of the queue as they enter); gearlocs bring their HP and initiative
     roll; the track is built by initiative; the round die shows M1. A tyrant whose rules say
-    ``one_gearloc`` (Nom) lets only the first gearloc onto the mat; the others wait in ``reserve``."""
+    ``one_gearloc`` (Nom) lets only the first gearloc (``lead``, else the first given) onto the mat;
+    the others wait in ``reserve``."""
     if not gearlocs:
         raise BattleRuleError("tmb_battle.error.no_gearloc")
     battle = Battle(
@@ -200,6 +202,8 @@ def start_battle(
         _enter_baddie(battle, battle.queue.pop(0), specs.pop(0) if specs else None, _free_lanes(battle)[0])
     if specs:
         raise BattleRuleError("tmb_battle.error.too_many_baddies", count=len(specs))
+    if lead is not None:
+        gearlocs = sorted(gearlocs, key=lambda g: fold(g.name or "") != fold(lead))
     for index, spec in enumerate(gearlocs):
         if spec.initiative is None:
             raise BattleRuleError("tmb_battle.error.initiative_missing", name=spec.name or "?")
@@ -283,8 +287,9 @@ def revive(battle: Battle, name: str, hp: int) -> Battle:
     new = battle.model_copy(deep=True)
     new.knocked_out = [u for u in new.knocked_out if u.uid != unit.uid]
     back = unit.model_copy(update={"hp": hp})
-    fighting = any(u.kind == "gearloc" for u in new.units + new.revivals) or new.reserve
-    if "one_gearloc" in new.tyrant_rules and fighting:  # Nom: it waits its turn off the mat
+    if "one_gearloc" in new.tyrant_rules and (
+        fighting(new) or new.reserve
+    ):  # Nom: it waits its turn off the mat
         new.reserve.append(back)
     else:
         new.revivals.append(back)
@@ -367,7 +372,7 @@ def next_round(battle: Battle, arrivals: Sequence[UnitIn] = (), first: Sequence[
             new.track.insert(max(0, min(len(new.track), index + move.steps)), move.uid)
     new.pending_moves = []
     top: list[Unit] = list(new.revivals)
-    if new.reserve and not any(u.kind == "gearloc" for u in new.units + top):  # Nom: the next one enters
+    if new.reserve and not fighting(new):  # Nom: the next one enters
         top.append(new.reserve.pop(0))
     new.units.extend(top)
     new.revivals = []
@@ -417,6 +422,12 @@ def fatigue_odds(battle: Battle) -> dict:
         if u.hp is not None
     ]
     return {"rule": "tmb/fatigue", "next_round": next_round, "fatigue": applies, "knock_out": units}
+
+
+def fighting(battle: Battle) -> bool:
+    """A gearloc is on the mat or comes back at the end of the round (against Nom, the reserve's
+    next gearloc enters only when none is)."""
+    return any(u.kind == "gearloc" for u in battle.units + battle.revivals)
 
 
 def check_outcome(battle: Battle) -> Outcome | None:

@@ -151,8 +151,6 @@ class StartBattle(_BattleAction):
             unknown.add(self.lead)
         if unknown:
             raise GmError("tmb_battle.error.not_in_party", name=", ".join(sorted(unknown)))
-        if self.lead is not None:
-            gearlocs.sort(key=lambda g: bt.fold(g.name or "") != bt.fold(self.lead or ""))
         setup = state.tyrant.battle if self.tyrant else None
         battle = rule_call(
             bt.start_battle,
@@ -164,6 +162,7 @@ class StartBattle(_BattleAction):
             self.tyrant,
             state.tyrant.id if self.tyrant else None,
             setup.rules if setup else (),
+            self.lead,
         )
         scouted = {v: left.get(v, []) for v in (1, 5, 20)}
         return sync_party(state.model_copy(update={"scouted": scouted}), battle)

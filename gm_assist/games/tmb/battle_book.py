@@ -135,8 +135,7 @@ def _lose(battle: bt.Battle, uid: str, lost: int, events: list[Message]) -> tupl
                 rule="tmb/ko" if unit.kind == "gearloc" else "tmb/arrivals",
             )
         )
-        alone = not any(u.kind == "gearloc" for u in after.units)
-        if unit.kind == "gearloc" and after.reserve and alone:  # Nom: one gearloc at a time
+        if unit.kind == "gearloc" and after.reserve and not bt.fighting(after):  # Nom: one at a time
             events.append(
                 Message(
                     key="tmb_battle.event.next_gearloc",

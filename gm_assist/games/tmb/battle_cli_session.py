@@ -16,7 +16,7 @@ from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
-from .battle_queue import BattleRuleError, QueueChip, rule_call
+from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
 from .battle_track import LANES, check_lane, find_unit, plan_entries
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def start_cmd(
             t("tmb_battle.start.tyrant_queue", queue=views.chips_text(queue)) + " " + why("tmb/tyrant-battle")
         )
     else:
-        points = state.day * len(state.party) + extra_points
+        points = rule_call(baddie_points, state.day, len(state.party), extra_points)
         head = (
             t("tmb_battle.start.queue", points=points, queue=views.chips_text(queue))
             + " "

@@ -18,7 +18,7 @@ from . import battle as bt
 from . import battle_actions as ba
 from . import battle_book as book
 from . import battle_catalog as cat
-from .battle_queue import Baddie, QueueChip, queue_values, rule_call
+from .battle_queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
 from .battle_track import LANES, current_unit, find_unit, plan_entries
 from .battle_views import render_battle, tyrant_queue_line, values_text
 
@@ -175,7 +175,7 @@ def set_up(session: str, state: Any) -> Any:
 
         prompts.say(state.tyrant.battle.text.get(lang(), state.tyrant.battle.text.get("en", "")))
     if not tyrant:
-        base = state.day * len(state.party)
+        base = rule_call(baddie_points, state.day, len(state.party))
         prompts.say(
             t(
                 "tmb_battle.queue.why",
@@ -194,7 +194,8 @@ def set_up(session: str, state: Any) -> Any:
         prompts.show(lambda out: out.print(tyrant_queue_line(state)))
     else:  # the baddie points the queue was built from; chips the card adds afterwards apart
         values = values_text([c.points for c in queue])
-        prompts.say(t("tmb_battle.start.queue", points=state.day * len(state.party) + extra, queue=values))
+        points = rule_call(baddie_points, state.day, len(state.party), extra)
+        prompts.say(t("tmb_battle.start.queue", points=points, queue=values))
         if added:
             prompts.say(t("tmb_battle.queue.added", added=values_text(added), queue=values))
     specs = ask_chips(queue, list(range(1, LANES + 1)), True)
@@ -215,8 +216,9 @@ def set_up(session: str, state: Any) -> Any:
         lead = prompts.select(
             t("tmb_battle.flow.ask_lead"), names, default=names[0], rules=("tmb/tyrant-nom",)
         )
-        gearlocs.sort(key=lambda g: g.name != lead)
-    preview = rule_call(bt.start_battle, queue, gearlocs, specs, (), None, tyrant, None, rules)
+    preview = rule_call(
+        bt.start_battle, queue, gearlocs, specs, tyrant_battle=tyrant, tyrant_rules=rules, lead=lead
+    )
     first = ask_ties(_names(preview, preview.ties), _gearloc_names(preview))
     return _record(
         ba.StartBattle(

@@ -8,7 +8,7 @@ from typing import Any
 from gm_assist.core.i18n import t
 from gm_assist.core.output import escape, table, why
 
-from .battle import Battle, fatigue_odds
+from .battle import Battle, fatigue_odds, fighting
 from .battle_queue import QueueChip
 from .battle_track import arrivals_due, current_unit, next_step, round_face
 
@@ -153,9 +153,12 @@ def render_battle(battle: Battle, out: Any) -> None:
         out.print(t("tmb_battle.track.revival", name=escape(unit.name)) + " " + why("tmb/ko"))
     for unit in battle.knocked_out:
         out.print(t("tmb_battle.track.ko", name=escape(unit.name)) + " " + why("tmb/ko"))
-    fighting = any(u.kind == "gearloc" for u in battle.units + battle.revivals)
     for index, unit in enumerate(battle.reserve):  # Nom: one gearloc at a time
-        key = "tmb_battle.track.reserve_next" if index == 0 and not fighting else "tmb_battle.track.reserve"
+        key = (
+            "tmb_battle.track.reserve_next"
+            if index == 0 and not fighting(battle)
+            else "tmb_battle.track.reserve"
+        )
         out.print(t(key, name=escape(unit.name)) + " " + why("tmb/tyrant-nom"))
     render_next(battle, out)
 

@@ -19,6 +19,7 @@ import typer
 from gm_assist.core.i18n import t
 from gm_assist.core.output import console, escape, why
 
+from .battle_queue import baddie_points
 from .cli_app import actions, app, rules
 
 #: sample figures for the tour only (the chips' and mats' real values are not public)
@@ -178,7 +179,7 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
                 + escape(
                     t(
                         "tmb.tour.points",
-                        points=state.day * len(state.party),
+                        points=baddie_points(state.day, len(state.party)),
                         day=state.day,
                         gearlocs=len(state.party),
                     )
