@@ -58,6 +58,9 @@ class GameSpec:
     changes: Callable[[Any, Any], list[str]] | None = None
     """What differs from one state to another, in the table's words (``Dire Bear: HP 0 → 2``), for
     the guided menus' Undo/Redo entries: what an undo brings back, what a redo brings back."""
+    next_step: Callable[[Any], Any] | None = None
+    """The step the rules call for now, ``state -> core.step.Step`` (declared in the game's rules
+    layer): the guided menu's first entry, the CLI's "Next:" line and ``--json``'s ``next``."""
 
 
 class Action(BaseModel):
