@@ -9,8 +9,9 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, table, waiting
+from gm_assist.kit.app import game_app
 
-app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_mode=None)
+app = game_app("core.help.rules")
 
 GameOpt = Annotated[
     str | None,

@@ -10,14 +10,13 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape
+from gm_assist.kit.app import game_app
 
 from . import catalog, rules
 
 actions = lazy_module(f"{__package__}.actions")
 
-app = typer.Typer(
-    no_args_is_help=True, add_completion=False, rich_markup_mode=None, help=t("insomnia.help.app")
-)
+app = game_app("insomnia.help.app")
 
 SheepOpt = Annotated[str | None, typer.Option("--sheep", "--mouton", help=t("insomnia.help.opt_sheep"))]
 TableOpt = Annotated[str | None, typer.Option("--table", help=t("insomnia.help.opt_table"))]

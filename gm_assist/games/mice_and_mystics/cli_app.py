@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
-from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, escape
+from gm_assist.kit.app import game_app
 
 from .model import GAME, MiceState
 
 actions = lazy_module(f"{__package__}.actions")
 
 NS = "mice_and_mystics"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False, help=t(f"{NS}.help.app"))
+app = game_app(f"{NS}.help.app")
 
 
 def session_mode() -> bool:

@@ -10,8 +10,9 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, provenance, t
 from gm_assist.core.output import JsonOpt, emit, escape, waiting, why
+from gm_assist.kit.app import game_app
 
-app = typer.Typer(no_args_is_help=True, help=t("shy_monsters.help.app"))
+app = game_app("shy_monsters.help.app")
 
 FloorOpt = Annotated[str, typer.Option("--floor", help=t("shy_monsters.help.floor_opt"))]
 CONSTRUCTION = "shy-monsters/floor-construction"

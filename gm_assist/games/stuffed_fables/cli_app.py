@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-import typer
-
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, why
+from gm_assist.kit.app import game_app
 
 from .cli_parse import colours_of, ints, load_state, opt
 from .render import dice_text, next_step, summary
@@ -18,9 +17,7 @@ from .render import dice_text, next_step, summary
 actions = lazy_module(f"{__package__}.actions")
 
 GAME = "stuffed-fables"
-app = typer.Typer(
-    rich_markup_mode=None, no_args_is_help=True, add_completion=False, help=t("stuffed_fables.help.app")
-)
+app = game_app("stuffed_fables.help.app")
 
 DiceOpt = Annotated[str | None, opt("--dice", key="dice")]
 StoredOpt = Annotated[str | None, opt("--stored", key="stored")]

@@ -14,6 +14,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import provenance, t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.kit.app import game_app
 
 from .battle_queue import Baddie, baddie_points, build_queue, queue_values, rule_call
 from .battle_track import check_initiative, initiative_track
@@ -318,7 +319,7 @@ def register(app: typer.Typer) -> None:
 
     app.command("queue", help=t("tmb.help.cmd_queue"))(queue_cmd)
     app.command("initiative", help=t("tmb.help.cmd_initiative"))(initiative_cmd)
-    baddie_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_baddie"))
+    baddie_app = game_app("tmb.help.app_baddie")
     baddie_app.command("add", help=t("tmb.help.cmd_baddie_add"))(baddie_add_cmd)
     baddie_app.command("list", help=t("tmb.help.cmd_baddie_list"))(baddie_list_cmd)
     app.add_typer(baddie_app, name="baddie")

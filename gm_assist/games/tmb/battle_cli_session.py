@@ -14,6 +14,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
+from gm_assist.kit.app import game_app
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
 from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 ba = lazy_module(f"{__package__}.battle_actions")
 
-battle_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_battle"))
+battle_app = game_app("tmb.help.app_battle")
 
 TargetArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_unit"))]
 

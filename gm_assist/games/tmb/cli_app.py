@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
-from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, escape
+from gm_assist.kit.app import game_app
 
 # Loaded when a command first uses them: `tmb queue` needs none of these.
 actions = lazy_module(f"{__package__}.actions")
@@ -17,7 +15,7 @@ report = lazy_module(f"{__package__}.report")
 rules = lazy_module(f"{__package__}.rules")
 sheet = lazy_module(f"{__package__}.sheet")
 
-app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app"))
+app = game_app("tmb.help.app")
 
 
 def finish(

@@ -9,12 +9,13 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.kit.app import game_app
 
 from .cli_app import actions, app, finish, rules, sheet
 
 GearlocArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_gearloc_name"))]
 ForceOpt = Annotated[bool, typer.Option("--force", help=t("tmb.help.opt_after_wipe"))]
-loot_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_loot"))
+loot_app = game_app("tmb.help.app_loot")
 app.add_typer(loot_app, name="loot")
 
 

@@ -1,0 +1,58 @@
+"""The CLI kit: every game's typer app is built by one helper, and the JSON envelope / next step
+types behave (issue 13)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+import typer
+
+from gm_assist.core.step import Step, step
+from gm_assist.games import GAMES
+from gm_assist.kit import envelope as env
+
+
+def _apps(module: object) -> list[typer.Typer]:
+    """The game's app and every sub-group mounted on it (battle, baddie, loot…)."""
+    found, todo = [], [module.app]  # type: ignore[attr-defined]
+    while todo:
+        app = todo.pop()
+        found.append(app)
+        todo.extend(group.typer_instance for group in app.registered_groups if group.typer_instance)
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_app_is_built_the_same_way(game: str) -> None:
+    module = importlib.import_module(f"gm_assist.games.{GAMES[game].package}.cli")
+    for app in _apps(module):
+        assert app.rich_markup_mode is None  # plain help, never rich boxes
+        assert app._add_completion is False  # `gm-assist completion` serves every game
+        assert app.info.no_args_is_help is True
+
+
+def test_step_json_is_translated_and_keeps_its_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = step("draw", "core.opt.json", [("one", "core.opt.json")])
+    english = s.text()
+    monkeypatch.setenv("GM_ASSIST_LANG", "fr")
+    data = s.as_json()
+    assert data["key"] == "draw" and data["choices"][0]["key"] == "one"
+    assert data["text"] == data["choices"][0]["text"] != english  # French, not the English text
+    assert Step.model_validate(s.model_dump()) == s
+
+
+def test_envelope_refuses_a_command_key_that_would_shadow_it() -> None:
+    with pytest.raises(ValueError, match="state"):
+        env.envelope(object(), state={})
+
+
+def test_envelope_of_a_recorded_change(demo_game: object, home: object) -> None:
+    from gm_assist.core.session import create, record
+
+    create("demo", demo_game.Counter(), name="d")  # type: ignore[attr-defined]
+    rec = record(demo_game.Add(n=2))  # type: ignore[attr-defined]
+    data = env.envelope(rec, added=2)
+    assert list(data) == ["added", *env.ENVELOPE_KEYS]
+    assert data["session"] == "d" and data["events"] == [] and data["state"]["count"] == 2
+    assert data["next"] is None  # the demo game declares no next step
