@@ -12,11 +12,16 @@ from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import LazyTyperGroup, house_style, lazy_group
 from gm_assist.games import GAMES
 
-_LAZY: dict[str, tuple[str, str]] = {
-    **{g.id: (f"gm_assist.games.{g.package}.cli", g.title_key) for g in GAMES.values()},
-    "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
-}
-_ALIASES = {alias: g.id for g in GAMES.values() for alias in g.aliases}
+
+def _groups() -> dict[str, tuple[str, str]]:
+    """The sub-command groups imported on first use: every registered game (read from the registry
+    each time, so a game registered after start-up, such as the tests' demo game, is mounted too)
+    and the rules reference."""
+    return {
+        **{g.id: (f"{g.base}.cli", g.title_key) for g in GAMES.values()},
+        "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
+    }
+
 _LAZY_COMMANDS: dict[str, tuple[str, str]] = {"table": ("gm_assist.table.cli", "table.help.command")}
 """Single commands (not groups) whose module is imported on first use: ``gm-assist table`` loads
 the web stack only when it runs."""
@@ -28,14 +33,15 @@ class LazyGroup(LazyTyperGroup):
 
     def list_commands(self, ctx: Any) -> list[str]:
         own = super().list_commands(ctx)
-        return [*own, *(name for name in [*_LAZY, *_LAZY_COMMANDS] if name not in own)]
+        return [*own, *(name for name in [*_groups(), *_LAZY_COMMANDS] if name not in own)]
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
-        name = _ALIASES.get(cmd_name, cmd_name)
-        if name not in self.commands and name in _LAZY:
+        name = next((g.id for g in GAMES.values() if cmd_name in g.aliases), cmd_name)
+        groups = _groups()
+        if name not in self.commands and name in groups:
             import importlib
 
-            module = importlib.import_module(_LAZY[name][0])
+            module = importlib.import_module(groups[name][0])
             self.commands[name] = lazy_group(module.app, name)
         elif name not in self.commands and name in _LAZY_COMMANDS:
             import importlib
@@ -46,9 +52,10 @@ class LazyGroup(LazyTyperGroup):
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
+        groups = _groups()
         for name in self.list_commands(ctx):
-            if name in _LAZY and name not in self.commands:
-                rows.append((name, t(_LAZY[name][1])))
+            if name in groups and name not in self.commands:
+                rows.append((name, t(groups[name][1])))
                 continue
             if name in _LAZY_COMMANDS and name not in self.commands:
                 rows.append((name, t(_LAZY_COMMANDS[name][1])))

@@ -150,7 +150,9 @@ def demo_game(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Register the tiny example game ``demo`` (tests/demo_game) for the foundation's tests."""
     from gm_assist import games
 
-    monkeypatch.setitem(games.GAMES, "demo", games.GameEntry("demo", "demo", (), module_path="demo_game"))
+    monkeypatch.setitem(
+        games.GAMES, "demo", games.GameEntry("demo", "demo", (), module_path="demo_game", title="demo.title")
+    )
     import demo_game
 
     return demo_game

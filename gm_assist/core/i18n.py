@@ -15,6 +15,7 @@ import os
 import re
 import string
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 LANGS = ("en", "fr")
@@ -29,13 +30,30 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+_EXTRA: dict[str, Path] = {}
+"""Namespaces whose catalogs live outside the package's data (a game shipped on its own, such as
+the demo game of the tests): namespace → folder holding ``<lang>/<namespace>.toml``."""
+
+
+def add_catalogs(namespace: str, folder: Path) -> None:
+    """Read the ``namespace``'s strings from ``folder/<lang>/<namespace>.toml`` (a game that lives
+    outside ``gm_assist/games`` registers its strings this way)."""
+    _EXTRA[namespace] = folder
+    catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str, namespace: str) -> dict[str, str]:
     """All keys of one namespace in one language (cached)."""
     from gm_assist.core.data import read_data_toml
 
     try:
-        table = read_data_toml(f"i18n/{lang}/{namespace}.toml")
+        if namespace in _EXTRA:
+            import tomllib
+
+            table = tomllib.loads((_EXTRA[namespace] / lang / f"{namespace}.toml").read_text("utf-8"))
+        else:
+            table = read_data_toml(f"i18n/{lang}/{namespace}.toml")
     except FileNotFoundError:
         return {}
     out: dict[str, str] = {}

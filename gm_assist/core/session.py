@@ -486,6 +486,18 @@ def create(
     return info_of(doc)
 
 
+def start(
+    game: str,
+    state: BaseModel,
+    name: str | None = None,
+    label: tuple[str, dict[str, Any]] = ("core.action.created", {}),
+) -> Recorded:
+    """``create`` a session and say it as a recorded change (no events, nothing before), so a
+    game's ``new`` command prints the same envelope as every other change."""
+    info = create(game, state, name, label)
+    return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=[])
+
+
 def record(action: Action, session: str | None = None) -> Recorded:
     """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises."""
     from gm_assist.core.store import file_lock

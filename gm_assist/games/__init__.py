@@ -18,10 +18,16 @@ class GameEntry:
     package: str
     aliases: tuple[str, ...] = ()
     module_path: str = ""  # defaults to gm_assist.games.<package>; tests register a demo game elsewhere
+    title: str = ""  # the i18n key of the game's name; defaults to core.games.<package>
+
+    @property
+    def base(self) -> str:
+        """The game's Python package (``gm_assist.games.<package>`` unless registered elsewhere)."""
+        return self.module_path or f"gm_assist.games.{self.package}"
 
     @property
     def title_key(self) -> str:
-        return f"core.games.{self.package}"
+        return self.title or f"core.games.{self.package}"
 
 
 GAMES: dict[str, GameEntry] = {
@@ -43,9 +49,7 @@ def entry(game_id: str) -> GameEntry:
 
 def module(game_id: str, part: str = "") -> ModuleType:
     """Import a game's package or one of its modules (``cli``, ``flow``…)."""
-    game = entry(game_id)
-    base = game.module_path or f"gm_assist.games.{game.package}"
-    return importlib.import_module(base + (f".{part}" if part else ""))
+    return importlib.import_module(entry(game_id).base + (f".{part}" if part else ""))
 
 
 def get_spec(game_id: str) -> Any:
@@ -67,13 +71,13 @@ def available() -> list[GameEntry]:
     """The games whose package is present (all of them in a complete install)."""
     import importlib.util
 
-    return [g for g in GAMES.values() if importlib.util.find_spec(f"gm_assist.games.{g.package}")]
+    return [g for g in GAMES.values() if importlib.util.find_spec(g.base)]
 
 
 def view_of(game_id: str, state: Any) -> dict[str, Any] | None:
     """The game's view model for the table view and ``show --json`` (``<package>.view.table_view``,
     issue 16), or None while the game has none."""
-    name = f"{entry(game_id).module_path or 'gm_assist.games.' + entry(game_id).package}.view"
+    name = f"{entry(game_id).base}.view"
     try:
         view_module = importlib.import_module(name)
     except ModuleNotFoundError as exc:

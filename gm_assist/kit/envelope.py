@@ -61,3 +61,31 @@ def envelope(rec: Any, **own: Any) -> dict[str, Any]:
         "next": next_json(rec.session.game, rec.state),
         "state": shown_state(rec.session.game, rec.state),
     }
+
+
+def print_change(
+    rec: Any,
+    json_out: bool,
+    lines: list[str] | tuple[str, ...] = (),
+    render: Any = None,
+    **own: Any,
+) -> None:
+    """Print a recorded change the one way: with ``--json`` its envelope (and ``own`` keys); as
+    text ``✓ <label>``, the rules' events (each with its card), the command's own ``lines``, what
+    ``render(console)`` draws (a status panel), then the next step the rules call for."""
+    from gm_assist.core.output import emit, escape, event_text
+    from gm_assist.games import get_spec
+
+    def text(out: Any) -> None:
+        out.print(f"[green]✓[/green] {escape(rec.label)}")
+        for event in rec.events:
+            out.print(event_text(event))
+        for line in lines:
+            out.print(line)
+        if render is not None:
+            render(out)
+        spec = get_spec(rec.session.game)
+        if spec.next_step is not None:
+            out.print(escape(spec.next_step(rec.state).text()))
+
+    emit(envelope(rec, **own), text, json_out)

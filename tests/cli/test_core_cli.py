@@ -72,7 +72,7 @@ def test_undo_redo_across_processes(home, demo_game):
     session.record(demo_game.Add(n=4))
     r = run("undo", "--json")
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["undone"] == ["Session created"]
+    assert json.loads(r.stdout)["undone"] == ["4 points added"]
     assert json.loads(run("show", "--json").stdout)["state"]["count"] == 3
     assert run("redo").returncode == 0
     assert json.loads(run("show", "--json").stdout)["state"]["count"] == 7

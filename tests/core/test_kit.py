@@ -55,4 +55,4 @@ def test_envelope_of_a_recorded_change(demo_game: object, home: object) -> None:
     data = env.envelope(rec, added=2)
     assert list(data) == ["added", *env.ENVELOPE_KEYS]
     assert data["session"] == "d" and data["events"] == [] and data["state"]["count"] == 2
-    assert data["next"] is None  # the demo game declares no next step
+    assert data["next"]["key"] == "add"  # the demo game's next step (rules.next_step)

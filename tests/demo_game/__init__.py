@@ -1,36 +1,20 @@
-"""A tiny built-in example game used by the foundation's tests: a counter with a log."""
+"""The demo game: a sixth game built only with the public kit (docs/FOUNDATION.md, "Adding a game").
+
+*Tally*: the table adds points until the count reaches the target (10 unless told). It has every
+file a game has — ``model.py``, ``rules.py``, ``actions.py``, ``view.py``, ``cli.py``, ``flow.py``,
+``spec.py`` — and its strings in ``i18n/<lang>/demo.toml``. The foundation's tests use it; the
+``demo_game`` fixture (tests/conftest.py) registers it as the game ``demo``.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from gm_assist.core.i18n import add_catalogs
 
-from gm_assist.core.errors import GmError
-from gm_assist.core.session import Action
+from .actions import Add
+from .model import Counter
 
+add_catalogs("demo", Path(__file__).parent / "i18n")
 
-class Counter(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-    count: int = 0
-    log: list[str] = []
-
-
-class Add(Action):
-    game: ClassVar[str] = "demo"
-    n: int
-
-    def apply(self, state: Counter) -> Counter:
-        if self.n == 0:
-            raise GmError("core.error.count_positive", value=self.n)
-        return state.model_copy(update={"count": state.count + self.n, "log": [*state.log, f"+{self.n}"]})
-
-    def label(self) -> tuple[str, dict[str, Any]]:
-        return ("core.action.created", {})
-
-
-def _migrate(raw: dict[str, Any], version: int) -> dict[str, Any]:
-    # version 1 stored the counter as "value"
-    raw = dict(raw)
-    raw["count"] = raw.pop("value", 0)
-    return raw
+__all__ = ["Add", "Counter"]
