@@ -35,7 +35,9 @@ def _check(r, gm) -> dict:  # noqa: ANN001
 def test_every_race_and_rest_command_prints_the_envelope(gm) -> None:  # noqa: ANN001
     assert gm(IN, "new", "-p", "Ana", "-p", "Bo").exit_code == 0
     moved = _check(gm(IN, "move", "11", "--json"), gm)
-    assert any(e["key"] == "insomnia.event.crossed" and e["card"] == "insomnia/fence" for e in moved["events"])
+    assert any(
+        e["key"] == "insomnia.event.crossed" and e["card"] == "insomnia/fence" for e in moved["events"]
+    )
     assert moved["next"]["key"] == "bed"
     assert [c["key"] for c in moved["next"]["choices"]] == ["bed", "move", "end_turn"]
     bed = _check(gm(IN, "bed", "--json"), gm)
