@@ -143,7 +143,10 @@ def _rested(state: InsomniaState, name: str) -> InsomniaState:
     if nxt:
         _ev(state, "rest_turn", "insomnia/rest-phase", name=nxt)
         return state
-    return _start_race(state, state.race + 1)
+    said = list(state._said)  # the last player's choice, then the new race
+    started = _start_race(state, state.race + 1)
+    started._said = said + started._said
+    return started
 
 
 def rest_choice_forced(state: InsomniaState) -> bool:

@@ -211,8 +211,10 @@ def test_full_race_scoring_and_rest_phase(game: InsomniaState) -> None:
         rest.rest_tile(s, "Cy", 3)  # taken
     s, said = rest.rest_tile(s, "Cy", 7, RIVAL)
     assert "bonus_unknown" in keys(said)
-    s = rest.rest_zzz(s, "Ana").state
+    s, said = rest.rest_zzz(s, "Ana")
     assert s.phase is Phase.race and s.race == 2 and s.players[s.active].name == "Bo"
+    # the last choice is told, then the race it starts (nothing of the rest phase is lost)
+    assert keys(said)[0] == "zzz" and "race_start" in keys(said)
 
 
 def test_full_board_forces_zzz(game: InsomniaState) -> None:
