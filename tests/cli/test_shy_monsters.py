@@ -114,9 +114,10 @@ def test_two_player_game_and_bad_floors_save_nothing(gm):
     assert data["board"] == ["???", "..?", "?E?"]           # nothing of the floor shown
     assert data["reveals_due"] == 2
     assert gm("shy-monsters", "explore", "west").exit_code == 2      # turn tiles over first
-    assert gm("shy-monsters", "reveal", "1,1", "--json").json["events"][0]["key"] == "reveal.monster_active"
+    # the answers as the board shows them (was `events`: the JSON envelope's events now, issue 13)
+    assert gm("shy-monsters", "reveal", "1,1", "--json").json["answers"][0]["key"] == "reveal.monster_active"
     data = gm("shy-monsters", "reveal", "3,1", "--json").json
-    assert data["events"][0]["text"] == "Row 3, column 1: the exit!"
+    assert data["answers"][0]["text"] == "Row 3, column 1: the exit!"
     data = gm("shy-monsters", "explore", "ouest", "--json").json
     assert data["floor"] == 2 and data["floors_cleared"] == 1 and data["waiting_for_floor"]
     assert data["shown_monsters"] == ["orange"] and data["set_aside"] == 1
@@ -150,13 +151,13 @@ def test_attack_and_jump_commands(gm):
     gm("shy-monsters", "reveal", "2,3")
     data = gm("shy-monsters", "jump", "e", "--json").json
     assert data["skills"]["jump"] == "used" and data["hero"] == {"row": 1, "col": 3}
-    assert [e["key"] for e in data["events"]] == ["jump.over", "step.corridor", "jump.monster_active"]
+    assert [e["key"] for e in data["answers"]] == ["jump.over", "step.corridor", "jump.monster_active"]
     assert gm("shy-monsters", "jump", "s").exit_code == 2
     assert gm("shy-monsters", "attack", "--json").json["skills"]["attack"] == "declared"
     data = gm("shy-monsters", "explore", "south", "--json").json
-    assert data["events"][0]["key"] == "attack.lost" and data["skills"]["attack"] == "used"
+    assert data["answers"][0]["key"] == "attack.lost" and data["skills"]["attack"] == "used"
     data = gm("shy-monsters", "explore", "south", "--json").json
-    assert data["events"][-1]["key"] == "step.monster_uncomfortable"
+    assert data["answers"][-1]["key"] == "step.monster_uncomfortable"
     data = gm("shy-monsters", "explore", "west", "--json").json
     assert data["floor"] == 2
 

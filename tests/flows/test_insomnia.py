@@ -162,3 +162,28 @@ def test_unnamed_dream_tiles_are_said_so(gm) -> None:  # noqa: ANN001
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1].endswith("adds a dream tile on space 1: face up, not named"), labels[-1]
     assert "?" not in labels[-1]
+
+
+def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noqa: ANN001
+    """Issue 13: ``rules.next_step`` is the one answer: the guided menu's first entries are its
+    choices and the CLI's "Next" line (status text and ``--json``) is its sentence, in every phase."""
+    from gm_assist.games.insomnia import rules
+
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
+    steps = [
+        ("move", "11"), ("end-turn",), ("move", "3"), ("nightmare", "move", "11"), ("end-race",),
+        ("rest", "tile", "--space", "3"), ("rest", "zzz"), ("move", "10"), ("move", "1"), ("bed",),
+    ]
+    seen = set()
+    for command in [None, *steps]:
+        if command is not None:
+            assert gm("insomnia", *command).exit_code == 0, command
+        _, state = load("insomnia")
+        upcoming = rules.next_step(state)
+        seen.add(upcoming.key)
+        menu = flow.menu_choices(state)
+        assert [key for key, _ in menu[: len(upcoming.choices)]] == [c.key for c in upcoming.choices]
+        status = gm("insomnia", "status")
+        assert upcoming.text() in status.stdout.replace("\n", " ")
+        assert gm("insomnia", "status", "--json").json["next"] == upcoming.text()
+    assert {"race", "bed", "scoring", "rest"} <= seen

@@ -344,7 +344,7 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
     """Issue 23, measured: ending a turn took 9 keys — the menu's cursor on “Move”, 8 × ↓ + Enter
     to “End the turn”. Now the rule's next step is proposed: once the hand is used up the end of
     the turn is the default (1 key, Enter); with dice left unused, one key (e) ends it."""
-    from gm_assist.games.stuffed_fables.render import next_step
+    from gm_assist.games.stuffed_fables.turn import next_step
 
     assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
     assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange,noir").exit_code == 0
@@ -354,8 +354,8 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
     _, state = load("stuffed-fables", name)
     menu = flow._menu(state)
     assert keys_to_choose(menu, None, "end_turn") == 9        # before: no step proposed
-    assert next_step(state)[0] == "end_turn"
-    assert keys_to_choose(menu, next_step(state)[0], "end_turn") == 1
+    assert next_step(state).key == "end_turn"
+    assert keys_to_choose(menu, next_step(state).key, "end_turn") == 1
     keys.send(keys.ENTER, keys.CTRL_C)                        # 1 key: the turn ends
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
@@ -363,7 +363,7 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
 
     assert gm("stuffed-fables", "draw", "--stuffie", "Stitch", "--dice", "jaune,vert").exit_code == 0
     _, state = load("stuffed-fables", name)
-    assert keys_to_choose(flow._menu(state), next_step(state)[0], "end_turn") == 9  # dice left: no default
+    assert keys_to_choose(flow._menu(state), next_step(state).key, "end_turn") == 9  # dice left: no default
     keys.send("e", keys.CTRL_C)                               # …but one key ends it
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
@@ -428,3 +428,33 @@ def test_the_screen_after_a_step_shows_the_stored_die_spent(keys, gm, capsys, st
     assert "board: —" in _lumpy_on_the_last_screen(out), out[-1500:]
     _, state = load("stuffed-fables", name)
     assert state.stuffies[0].slots[0].die is None and census_ok(state)
+
+
+def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noqa: ANN001
+    """Issue 13: ``turn.next_step`` is the one answer: the guided menu's cursor starts on its step
+    (or on its first choice when the step is a choice among the menu's entries) and the CLI's "Next"
+    line is its sentence, from the draw to the end of the minion turn."""
+    from gm_assist.games.stuffed_fables.turn import next_step
+
+    sf = "stuffed-fables"
+    assert gm(sf, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    steps = [
+        ("encounter", "--monster", "Crawly"),
+        ("draw", "--stuffie", "Lumpy", "--dice", "orange,blanc,noir,rose"),
+        ("recover", "--rolls", "5", "--value", "5"), ("place-threat",), ("store", "--die", "rose"),
+        ("move", "--dice", "orange", "--rolls", "3"), ("end-turn",), ("activate", "--roll", "3"),
+        ("monsters-end",), ("draw", "--stuffie", "Stitch", "--dice", "noir,noir,orange"), ("end-turn",),
+    ]
+    seen = set()
+    for command in [None, *steps]:
+        if command is not None:
+            assert gm(sf, *command).exit_code == 0, command
+        _, state = load(sf)
+        upcoming = next_step(state)
+        seen.add(upcoming.key)
+        ids = [i for i, _ in flow._menu(state)]
+        cursor = upcoming.key if upcoming.key in ids else ids[0]
+        assert cursor in {upcoming.key, *[c.key for c in upcoming.choices[:1]]}, (upcoming.key, ids)
+        assert all(c.key in ids for c in upcoming.choices)
+        assert upcoming.text() in gm(sf, "status").stdout.replace("\n", " ")
+    assert {"draw", "recover", "place_threat", "actions", "activate", "monster_attack"} <= seen

@@ -107,12 +107,12 @@ def test_insomnia_view_mirrors_the_state(moves, nightmare):
     from gm_assist.games.insomnia import race
     from gm_assist.games.insomnia.view import table_view
 
-    state = race.new_game(["Ana", "Bo", "Cy"])
+    state = race.new_game(["Ana", "Bo", "Cy"]).state
     for spaces in moves:
         name = state.players[state.active].name
-        state = race.end_turn(race.move_sheep(state, name, spaces))
+        state = race.end_turn(race.move_sheep(state, name, spaces).state).state
     if nightmare:
-        state = race.nightmare_move(state, nightmare)
+        state = race.nightmare_move(state, nightmare).state
     view = table_view(state)
     for sheep, row in zip(state.players, view["sheep"], strict=True):
         assert (row["space"], row["winks"], row["pillow"], row["status"]) == (

@@ -1,7 +1,9 @@
 """Insomnia journaled actions: each one names a change and calls the pure rules (race.py, rest.py).
 
-Everything an action needs is stored in its fields (the pillow table used to score a race
-included), so undo/redo replay it exactly whatever the user's override file says later.
+Each action's ``resolve`` returns the rules' ``Outcome``: the new state and the events the table
+should hear (never saved in the state). Everything an action needs is stored in its fields (the
+pillow table used to score a race included), so undo/redo replay it exactly whatever the user's
+override file says later.
 """
 
 from __future__ import annotations
@@ -9,14 +11,20 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gm_assist.core.i18n import LANGS, t_in
-from gm_assist.core.session import Action
+from gm_assist.core.session import Action, Outcome
 
 from . import race, rest
 from .model import DreamTile, InsomniaState, PillowTable
 
 
 class _InsomniaAction(Action):
+    """An Insomnia action: the rules return the new state and the events for the table
+    (``resolve``); ``apply`` keeps the state only."""
+
     game: ClassVar[str] = "insomnia"
+
+    def apply(self, state: InsomniaState) -> InsomniaState:
+        return self.resolve(state).state
 
 
 class MoveSheep(_InsomniaAction):
@@ -26,7 +34,7 @@ class MoveSheep(_InsomniaAction):
     spaces: int = 0
     to: int | None = None
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         if self.to is not None:
             return race.move_sheep_to(state, self.name, self.to)
         return race.move_sheep(state, self.name, self.spaces)
@@ -43,7 +51,7 @@ class GainDodos(_InsomniaAction):
     name: str
     dodos: int
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return race.gain_dodos(state, self.name, self.dodos)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -55,7 +63,7 @@ class Scare(_InsomniaAction):
 
     names: list[str]
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return race.scare(state, self.names)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -67,7 +75,7 @@ class Brave(_InsomniaAction):
 
     name: str
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return race.brave(state, self.name)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -79,7 +87,7 @@ class GoToBed(_InsomniaAction):
 
     name: str
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return race.go_to_bed(state, self.name)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -91,7 +99,7 @@ class EndTurn(_InsomniaAction):
 
     name: str
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return race.end_turn(state)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -105,7 +113,7 @@ class NightmareAct(_InsomniaAction):
     spaces: int = 0
     to: int | None = None
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         if self.jump:
             return race.nightmare_jump(state, self.spaces or None, self.to)
         return race.nightmare_move(state, self.spaces)
@@ -122,7 +130,7 @@ class EndRace(_InsomniaAction):
 
     table: PillowTable | None = None
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return rest.finish_race(state, self.table)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -136,7 +144,7 @@ class RestTile(_InsomniaAction):
     space: int
     tile: DreamTile | None = None
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return rest.rest_tile(state, self.name, self.space, self.tile)
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -152,7 +160,7 @@ class RestZzz(_InsomniaAction):
 
     name: str
 
-    def apply(self, state: InsomniaState) -> InsomniaState:
+    def resolve(self, state: InsomniaState) -> Outcome:
         return rest.rest_zzz(state, self.name)
 
     def label(self) -> tuple[str, dict[str, Any]]:

@@ -12,7 +12,7 @@ from .model import Event, InsomniaState, Nightmare, PillowTable
 
 
 def _line(key: str, card: str = "insomnia/setup", **params: str | int | dict[str, str]) -> Event:
-    return Event(key=f"insomnia.setup.{key}", params=params, card=card)
+    return Event(key=f"insomnia.setup.{key}", params=params, rule=card or None)
 
 
 def setup_checklist(

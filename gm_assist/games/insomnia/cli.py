@@ -54,30 +54,30 @@ def _table(players: int, values: str | None) -> Any:
 
 
 def _do(action: Any, json_out: bool, table: Any = None) -> None:
-    """Record an action, then print its label, what the table should hear, the status, what next."""
+    """Record an action, then print its label, what the table should hear, the status, what next.
+
+    ``--json``: the envelope (``session``, ``label``, ``events``, ``next``, ``state``) with the
+    summary's keys beside it (its sentence ``next`` as ``next_text``) and ``score`` after a race."""
     from gm_assist.core.session import record
+    from gm_assist.kit.envelope import envelope
 
     from . import view
 
     rec = record(action)
     state = rec.state
-    data = {
-        "label": rec.label,
-        "session": rec.session.name,
-        "events": view.events_json(state.events),
-        **view.summary(state),
-    }
+    own = view.summary(state)
+    own["next_text"] = own.pop("next")
     if table is not None and state.last_score is not None:
-        data["score"] = state.last_score
+        own["score"] = state.last_score
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
         if table is not None and state.last_score is not None:
             view.print_score(out, state.last_score, table)
-        view.print_events(out, state.events)
+        view.print_events(out, rec.events)
         view.render(state, out)
 
-    emit(data, text, json_out)
+    emit(envelope(rec, **own) if json_out else {}, text, json_out)
 
 
 # ---------------------------------------------------------------- calculators
@@ -193,7 +193,7 @@ def new_cmd(
         if folded.count(fold(n)) > 1:
             raise GmError("insomnia.error.duplicate_name", name=n)
     chosen = catalog.nightmare(nightmare)
-    state = race.new_game(names, chosen.id, solo)
+    state, events = race.new_game(names, chosen.id, solo)
     table = None if solo else catalog.table_for(len(names))
     removed = [tl.fr for tl in catalog.dream_tiles() if tl.solo_removed]
     checklist = setup_checklist(state, chosen, table, removed)
@@ -201,7 +201,7 @@ def new_cmd(
     data = {
         "session": info.name,
         "checklist": view.events_json(checklist),
-        "events": view.events_json(state.events),
+        "events": view.events_json(events),
         **view.summary(state),
     }
 
@@ -209,7 +209,7 @@ def new_cmd(
         out.print(f"[green]✓[/green] {escape(t('insomnia.new.created', name=info.name))}")
         out.print(f"[bold]{t('insomnia.new.checklist')}[/bold]")
         view.print_events(out, checklist)
-        view.print_events(out, state.events)
+        view.print_events(out, events)
         view.render(state, out)
 
     emit(data, text, json_out)

@@ -49,7 +49,7 @@ def new_session() -> str | None:
         )
     except Cancelled:
         return None
-    state = race.new_game(names, chosen.id, solo)
+    state = race.new_game(names, chosen.id, solo).state
     table = None if solo else catalog.table_for(len(names))
     removed = [tl.fr for tl in catalog.dream_tiles() if tl.solo_removed]
     info = create("insomnia", state, None, ("insomnia.action.new", {"players": ", ".join(names)}))
@@ -92,7 +92,7 @@ def _record(action: Any, session_name: str, table: Any = None) -> InsomniaState:
     prompts.say(f"✓ {rec.label}")
     if table is not None and rec.state.last_score is not None:
         prompts.show(lambda out: view.print_score(out, rec.state.last_score, table))
-    prompts.show(lambda out: view.print_events(out, rec.state.events))
+    prompts.show(lambda out: view.print_events(out, rec.events))
     return rec.state
 
 
@@ -102,24 +102,27 @@ def _pick_sheep(state: InsomniaState, message: str) -> str:
     return str(prompts.select(message, names, default=default))
 
 
+def menu_choices(state: InsomniaState) -> list[tuple[str, str]]:
+    """The menu of a race or a rest phase: first what the rules call for (``rules.next_step``,
+    the same answer as the "Next" line), then the other things a card or a tile may ask for."""
+    upcoming = rules.next_step(state)
+    choices = [(c.key, t(c.message.key, **c.message.params)) for c in upcoming.choices]
+    if state.phase is Phase.race:
+        choices += [
+            ("nightmare_move", t("insomnia.flow.nightmare_move")),
+            ("nightmare_jump", t("insomnia.flow.nightmare_jump")),
+            ("scare", t("insomnia.flow.scare")),
+            ("dodos", t("insomnia.flow.dodos")),
+            ("brave", t("insomnia.flow.brave")),
+            ("other", t("insomnia.flow.move_other")),
+        ]
+    return [*choices, ("leave", t("insomnia.flow.leave"))]
+
+
 def _race_step(state: InsomniaState, session_name: str) -> str | None:
     active = state.players[state.active].name
     beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
-    choices = [
-        ("move", t("insomnia.flow.move", name=active)),
-        ("end_turn", t("insomnia.flow.end_turn", name=active)),
-    ]
-    if beds:
-        choices.insert(0, ("bed", t("insomnia.flow.bed", names=", ".join(beds))))
-    choices += [
-        ("nightmare_move", t("insomnia.flow.nightmare_move")),
-        ("nightmare_jump", t("insomnia.flow.nightmare_jump")),
-        ("scare", t("insomnia.flow.scare")),
-        ("dodos", t("insomnia.flow.dodos")),
-        ("brave", t("insomnia.flow.brave")),
-        ("other", t("insomnia.flow.move_other")),
-        ("leave", t("insomnia.flow.leave")),
-    ]
+    choices = menu_choices(state)
     choice = guided.menu(
         session_name,
         t("insomnia.flow.race_menu", name=active),
@@ -213,12 +216,10 @@ def _scoring_step(state: InsomniaState, session_name: str) -> str | None:
 
 def _rest_step(state: InsomniaState, session_name: str) -> str | None:
     """Rest phase (p. 10): the next player adds a dream tile (with its bonus) or places 2 Zzz."""
-    from .rest import board_full, free_spaces, resting_player
+    from .rules import free_spaces, resting_player
 
     who = resting_player(state)
-    choices = [("zzz", t("insomnia.flow.rest_zzz")), ("leave", t("insomnia.flow.leave"))]
-    if not board_full(state):
-        choices.insert(0, ("tile", t("insomnia.flow.rest_tile")))
+    choices = menu_choices(state)
     choice = guided.menu(
         session_name,
         t("insomnia.flow.rest_menu", name=who),

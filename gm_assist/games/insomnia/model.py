@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from gm_assist.core.message import Message
 
@@ -166,9 +166,12 @@ class Sheep(_Model):
 
 class Event(Message):
     """Something the table should hear about after an action: an i18n key, its parameters and the
-    rule card it comes from (shown with ``why``)."""
+    rule card it comes from (``rule``, shown with ``why``)."""
 
-    card: str = ""
+    @property
+    def card(self) -> str:
+        """The rule card's id, ``""`` when none applies."""
+        return self.rule or ""
 
 
 class InsomniaState(_Model):
@@ -188,7 +191,10 @@ class InsomniaState(_Model):
     # solo book-keeping (rulebook p. 11)
     solo_dodos: int = 0
     solo_pillow_moved: int = 0
-    events: list[Event] = []  # what the last action wants the table to hear
+    # What the rule being worked out wants the table to hear: filled while a rule of race.py or
+    # rest.py runs and handed out in its Outcome, never saved (an older save that still carries
+    # an ``events`` key loads: pydantic ignores the key).
+    _said: list[Event] = PrivateAttr(default_factory=list)
 
     def index(self, name: str) -> int:
         """Index of the player called ``name`` (exact stored name)."""

@@ -1,8 +1,9 @@
 """Insomnia race tracking: the sheep, the nightmare, the fence, the rest phase. Pure functions.
 
 Every function takes an :class:`InsomniaState` and returns a new one (never mutates its input);
-what the table should hear about (scares, fence crossings, reminders) is put in ``state.events``
-so the CLI and the guided flow can say it, and undo restores it with the state.
+what the table should hear about (scares, fence crossings, reminders) comes back beside it: each
+public rule returns an ``Outcome(state, events)`` (``core.session``), the events are never saved
+in the state, and the CLI and the guided flow say them from the recorded change.
 
 Rulebook pages: turn structure p. 4, moving p. 4–5, the fence p. 6, drawing p. 7, nightmare and
 scares p. 8–9, end of race p. 9, rest phase p. 10, solo p. 11.
@@ -23,21 +24,38 @@ Our readings where the rulebook leaves room:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
+from typing import ParamSpec
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.session import Outcome
 
 from .model import BOARD_SPACES, FENCE_DODOS, Event, InsomniaState, Phase, Sheep, SheepStatus
 
+P = ParamSpec("P")
+
 
 def _ev(state: InsomniaState, key: str, card: str = "", **params: object) -> None:
-    state.events.append(Event(key=f"insomnia.event.{key}", params=params, card=card))
+    state._said.append(Event(key=f"insomnia.event.{key}", params=params, rule=card or None))
 
 
 def _copy(state: InsomniaState) -> InsomniaState:
     new = state.model_copy(deep=True)
-    new.events = []
+    new._said = []
     return new
+
+
+def told(rule: Callable[P, InsomniaState]) -> Callable[P, Outcome]:
+    """A public rule: the state it returns and, apart, the events it raised for the table."""
+
+    @functools.wraps(rule)
+    def outcome(*args: P.args, **kwargs: P.kwargs) -> Outcome:
+        new = rule(*args, **kwargs)
+        events, new._said = new._said, []
+        return Outcome(new, events)
+
+    return outcome
 
 
 def _step(state: InsomniaState) -> InsomniaState:
@@ -77,6 +95,7 @@ def running(state: InsomniaState) -> list[Sheep]:
 # ---------------------------------------------------------------- set-up and race start
 
 
+@told
 def new_game(names: list[str], nightmare: str = "wolf", solo: bool = False) -> InsomniaState:
     """A new game (rulebook p. 3): pillows on 40, scores on 0, dream tiles on spaces 5 and 10, the
     nightmare in the centre, the first name holds the first-sheep marker. Solo: exactly one name."""
@@ -85,10 +104,10 @@ def new_game(names: list[str], nightmare: str = "wolf", solo: bool = False) -> I
     if not solo and not 2 <= len(names) <= 4:
         raise GmError("insomnia.error.game_player_count", count=len(names))
     state = InsomniaState(players=[Sheep(name=n) for n in names], nightmare=nightmare, solo=solo)
-    return start_race(state, race=1)
+    return _start_race(state, race=1)
 
 
-def start_race(state: InsomniaState, race: int) -> InsomniaState:
+def _start_race(state: InsomniaState, race: int) -> InsomniaState:
     """Start race ``race``: sheep in front of their players, running, scores 0, nightmare in the
     centre, the first player is active; everyone draws 2 cards (p. 4, nightmare cards resolved at
     once in turn order until each holds 2 sheep cards)."""
@@ -119,6 +138,7 @@ def _scare(state: InsomniaState, sheep: Sheep) -> None:
         _ev(state, "scared", "insomnia/scared", name=sheep.name)
 
 
+@told
 def scare(state: InsomniaState, names: Iterable[str]) -> InsomniaState:
     """Scare the named sheep (a nightmare card or a dream tile says so; p. 8): a second scare wakes
     a sheep up."""
@@ -128,6 +148,7 @@ def scare(state: InsomniaState, names: Iterable[str]) -> InsomniaState:
     return _after(new)
 
 
+@told
 def brave(state: InsomniaState, name: str) -> InsomniaState:
     """Pull yourself together (se ressaisir, p. 9): a scared sheep stands up again (dream tiles)."""
     new = _step(state)
@@ -142,6 +163,7 @@ def brave(state: InsomniaState, name: str) -> InsomniaState:
 # ---------------------------------------------------------------- sheep moves
 
 
+@told
 def move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
     """Move a sheep ``spaces`` clockwise (negative: backward), p. 4–6.
 
@@ -149,6 +171,11 @@ def move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
     choice to go to bed. Backward: never over the fence; a sheep pushed back past space 1 stays on
     space 1. Ending on the nightmare's space scares the sheep first (p. 5).
     """
+    return _move_sheep(state, name, spaces)
+
+
+def _move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
+    """The move itself (shared with :func:`move_sheep_to`)."""
     if spaces == 0:
         raise GmError("insomnia.error.zero_move")
     new = _step(state)
@@ -176,6 +203,7 @@ def move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
     return _after(new)
 
 
+@told
 def move_sheep_to(state: InsomniaState, name: str, space: int) -> InsomniaState:
     """Move a sheep clockwise to ``space`` (1–10), crossing the fence if the space is behind it
     (tiles such as *Couvouurs!* or *Raccourci*, p. 12)."""
@@ -185,9 +213,10 @@ def move_sheep_to(state: InsomniaState, name: str, space: int) -> InsomniaState:
     if start == space:
         raise GmError("insomnia.error.zero_move")
     steps = space if start == 0 else (space - start) % BOARD_SPACES
-    return move_sheep(state, name, steps)
+    return _move_sheep(state, name, steps)
 
 
+@told
 def gain_dodos(state: InsomniaState, name: str, dodos: int) -> InsomniaState:
     """Add dodos to a sheep's score (a dream tile or a card gives them; p. 5)."""
     if dodos == 0:
@@ -199,6 +228,7 @@ def gain_dodos(state: InsomniaState, name: str, dodos: int) -> InsomniaState:
     return new
 
 
+@told
 def go_to_bed(state: InsomniaState, name: str) -> InsomniaState:
     """Go to bed (p. 6): only right after crossing the fence. The sheep leaves the race with its
     score, discards its hand and draws no more; its turn is skipped until the next race."""
@@ -213,6 +243,7 @@ def go_to_bed(state: InsomniaState, name: str) -> InsomniaState:
     return _after(new)
 
 
+@told
 def end_turn(state: InsomniaState) -> InsomniaState:
     """End the active sheep's turn (p. 4, step 4): it stays in the race (the chance to go to bed
     passes) and draws back to 2 cards; play passes clockwise to the next sheep still running."""
@@ -268,12 +299,14 @@ def _after(state: InsomniaState) -> InsomniaState:
 # ---------------------------------------------------------------- the nightmare
 
 
+@told
 def nightmare_move(state: InsomniaState, spaces: int) -> InsomniaState:
     """The nightmare MOVES (p. 8): every sheep on a space it reaches or passes is scared. Forward
     past space 10 it crosses the fence: every sheep still running wakes up, the race ends (p. 9)."""
     return _nightmare(state, spaces, jump=False)
 
 
+@told
 def nightmare_jump(state: InsomniaState, spaces: int | None = None, to: int | None = None) -> InsomniaState:
     """The nightmare JUMPS (p. 8) by ``spaces`` or straight onto space ``to``: only the sheep on its
     landing space are scared. A relative jump forward past space 10 crosses the fence; a jump

@@ -26,7 +26,8 @@ from .model import (
     RaceEntry,
     SheepStatus,
 )
-from .race import _copy, _ev, _need_phase, _sheep, start_race
+from .race import _copy, _ev, _need_phase, _sheep, _start_race, told
+from .rules import board_full, free_spaces, resting_player
 
 
 def race_entries(state: InsomniaState) -> list[RaceEntry]:
@@ -37,6 +38,7 @@ def race_entries(state: InsomniaState) -> list[RaceEntry]:
     ]
 
 
+@told
 def finish_race(state: InsomniaState, table: PillowTable | None) -> InsomniaState:
     """Score the race that just ended (p. 9; solo p. 11), then reset the board for the rest phase.
 
@@ -87,24 +89,6 @@ def _reset(state: InsomniaState) -> None:
     _ev(state, "rest_turn", "insomnia/rest-phase", name=resting_player(state))
 
 
-def board_full(state: InsomniaState) -> bool:
-    """All ten board spaces hold a dream tile (p. 10)."""
-    return all(s in state.tiles for s in range(1, BOARD_SPACES + 1))
-
-
-def free_spaces(state: InsomniaState) -> list[int]:
-    """Board spaces without a dream tile, smallest first."""
-    return [s for s in range(1, BOARD_SPACES + 1) if s not in state.tiles]
-
-
-def resting_player(state: InsomniaState) -> str:
-    """The player whose rest-phase choice is next: turn order from the first player (p. 10)."""
-    for i in state.turn_order():
-        if not state.players[i].rested:
-            return state.players[i].name
-    return ""
-
-
 def _rest_check(state: InsomniaState, name: str) -> None:
     _need_phase(state, Phase.rest)
     _sheep(state, name)
@@ -113,6 +97,7 @@ def _rest_check(state: InsomniaState, name: str) -> None:
         raise GmError("insomnia.error.rest_order", name=name, expected=expected)
 
 
+@told
 def rest_tile(state: InsomniaState, name: str, space: int, tile: DreamTile | None = None) -> InsomniaState:
     """Rest option 1 (p. 10): put a market tile on an empty space and take its placement bonus
     (3 Zzz, or 1 infinite Zzz, on that tile); refill the market to 4. Not possible on a full board."""
@@ -139,6 +124,7 @@ def rest_tile(state: InsomniaState, name: str, space: int, tile: DreamTile | Non
     return _rested(new, name)
 
 
+@told
 def rest_zzz(state: InsomniaState, name: str) -> InsomniaState:
     """Rest option 2 (p. 10): place 2 Zzz on one or two dream tiles of the board."""
     _rest_check(state, name)
@@ -157,9 +143,9 @@ def _rested(state: InsomniaState, name: str) -> InsomniaState:
     if nxt:
         _ev(state, "rest_turn", "insomnia/rest-phase", name=nxt)
         return state
-    events = list(state.events)
-    started = start_race(state, state.race + 1)
-    started.events = events + started.events
+    said = list(state._said)  # the last player's choice, then the new race
+    started = _start_race(state, state.race + 1)
+    started._said = said + started._said
     return started
 
 

@@ -26,12 +26,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.step import Step, step
 
 from .model import (
+    BOARD_SPACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TRACK_BOTTOM,
     TRACK_TOP,
+    InsomniaState,
+    Phase,
     PillowTable,
     RaceEntry,
     RaceScore,
@@ -335,3 +339,49 @@ def parse_player_spec(text: str) -> RaceEntry:
     if not TRACK_BOTTOM <= pillow <= TRACK_TOP:
         raise GmError("insomnia.error.pillow_range", name=name.strip(), value=pillow)
     return RaceEntry(name=name.strip(), dodos=dodos, pillow=pillow)
+
+
+# ---------------------------------------------------------------- the step the rules call for next
+
+
+def board_full(state: InsomniaState) -> bool:
+    """All ten board spaces hold a dream tile (p. 10)."""
+    return all(s in state.tiles for s in range(1, BOARD_SPACES + 1))
+
+
+def free_spaces(state: InsomniaState) -> list[int]:
+    """Board spaces without a dream tile, smallest first."""
+    return [s for s in range(1, BOARD_SPACES + 1) if s not in state.tiles]
+
+
+def resting_player(state: InsomniaState) -> str:
+    """The player whose rest-phase choice is next: turn order from the first player (p. 10)."""
+    for i in state.turn_order():
+        if not state.players[i].rested:
+            return state.players[i].name
+    return ""
+
+
+def next_step(state: InsomniaState) -> Step:
+    """What the table does next (the guided menu's first entries, the "Next" line, ``next`` of
+    ``--json``): ``race`` (the active sheep plays: ``move`` or ``end_turn``), ``bed`` (a sheep that
+    just crossed the fence may go to bed, p. 6), ``scoring`` (p. 9), ``rest`` / ``rest_full`` (the
+    next player's rest choice, ``tile`` or ``zzz``, p. 10), ``over``."""
+    if state.phase is Phase.race:
+        active = state.players[state.active].name
+        keep_running = [("move", "insomnia.flow.move"), ("end_turn", "insomnia.flow.end_turn")]
+        beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
+        if beds:
+            choices = [("bed", "insomnia.flow.bed"), *keep_running]
+            return step("bed", "insomnia.next.bed", choices, names=", ".join(beds), name=active)
+        return step("race", "insomnia.next.race", keep_running, name=active)
+    if state.phase is Phase.scoring:
+        return step("scoring", "insomnia.next.scoring")
+    if state.phase is Phase.rest:
+        name = resting_player(state)
+        if board_full(state):
+            zzz_only = [("zzz", "insomnia.flow.rest_zzz")]
+            return step("rest_full", "insomnia.next.rest_full", zzz_only, name=name)
+        choices = [("tile", "insomnia.flow.rest_tile"), ("zzz", "insomnia.flow.rest_zzz")]
+        return step("rest", "insomnia.next.rest", choices, name=name)
+    return step("over", "insomnia.next.over", names=", ".join(state.winners))

@@ -36,27 +36,10 @@ def status_word(status: SheepStatus) -> str:
 
 
 def next_hint(state: InsomniaState) -> str:
-    """What the table does next, as a sentence with the command to type."""
-    key, params = next_step(state)
-    return t(key, **params)
+    """What the table does next, as a sentence with the command to type (``rules.next_step``)."""
+    from .rules import next_step
 
-
-def next_step(state: InsomniaState) -> tuple[str, dict[str, Any]]:
-    """What the table does next, as (i18n key, params)."""
-    from .rest import board_full, resting_player
-
-    if state.phase is Phase.race:
-        active = state.players[state.active]
-        beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
-        if beds:
-            return "insomnia.next.bed", {"names": ", ".join(beds)}
-        return "insomnia.next.race", {"name": active.name}
-    if state.phase is Phase.scoring:
-        return "insomnia.next.scoring", {}
-    if state.phase is Phase.rest:
-        name = resting_player(state)
-        return ("insomnia.next.rest_full" if board_full(state) else "insomnia.next.rest"), {"name": name}
-    return "insomnia.next.over", {"names": ", ".join(state.winners)}
+    return next_step(state).text()
 
 
 def summary(state: InsomniaState) -> dict[str, Any]:
@@ -211,12 +194,12 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
     """The view model of the live table view (issue 16): the race board as a loop of spaces with
     the fence, each sheep, the nightmare, winks and pillows, whose turn. Pure and JSON-able;
     language-dependent texts are ``{"en", "fr"}``. Numbers come from the state and the rules
-    (``rest.resting_player``, ``final_solo_score``), never re-derived by the page."""
+    (``rules.resting_player``, ``rules.next_step``, ``final_solo_score``), never re-derived by the page."""
     from gm_assist.table.snapshot import both
 
     from . import catalog
     from .model import BOARD_SPACES, FENCE_DODOS, TRACK_TOP
-    from .rest import resting_player
+    from .rules import next_step, resting_player
 
     racing = state.phase is Phase.race
     resting = resting_player(state) if state.phase is Phase.rest else None
@@ -253,7 +236,7 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
             }
         )
     solo = final_solo_score(state)
-    next_key, next_params = next_step(state)
+    upcoming = next_step(state).message
     return {
         "phase": state.phase.value,
         "phase_text": both(f"insomnia.phase.{state.phase.value}"),
@@ -275,7 +258,7 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
         "winners": list(state.winners),
         "solo_score": solo.score if solo else None,
         "solo_title": {"en": solo.title.en, "fr": solo.title.fr} if solo else None,
-        "next": both(next_key, **next_params),
+        "next": both(upcoming.key, **upcoming.params),
         "finished": state.phase is Phase.over,
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.session import Action
+from gm_assist.core.session import Action, Outcome
 
 from . import hero
 from .floor import construction_errors, parse_floor, trimmed
@@ -13,10 +13,20 @@ from .model import ShyState
 from .rules import patterns_from_grids
 
 
-class LayFloor(Action):
-    """Two players: the Dungeon Master lays the current floor (entered privately)."""
+class _ShyAction(Action):
+    """A change of a Shy Monsters game: its ``Outcome`` carries the referee's answers to it
+    (``hero.answers``), each with its rule card, for the CLI, the guided mode and ``--json``."""
 
     game: ClassVar[str] = "shy-monsters"
+
+    def resolve(self, state: ShyState) -> Outcome:
+        new = self.apply(state)
+        return Outcome(new, hero.answers(new))
+
+
+class LayFloor(_ShyAction):
+    """Two players: the Dungeon Master lays the current floor (entered privately)."""
+
     grid: str
 
     def apply(self, state: ShyState) -> ShyState:
@@ -34,10 +44,9 @@ class LayFloor(Action):
         return ("shy_monsters.action.lay_floor", {})
 
 
-class Reveal(Action):
+class Reveal(_ShyAction):
     """The hero turns over a tile before moving."""
 
-    game: ClassVar[str] = "shy-monsters"
     row: int
     col: int
 
@@ -48,10 +57,8 @@ class Reveal(Action):
         return ("shy_monsters.action.reveal", {"row": self.row + 1, "col": self.col + 1})
 
 
-class DeclareAttack(Action):
+class DeclareAttack(_ShyAction):
     """The hero declares the attack for the next tile entered."""
-
-    game: ClassVar[str] = "shy-monsters"
 
     def apply(self, state: ShyState) -> ShyState:
         return hero.declare_attack(state)
@@ -60,10 +67,9 @@ class DeclareAttack(Action):
         return ("shy_monsters.action.attack", {})
 
 
-class Explore(Action):
+class Explore(_ShyAction):
     """One step through a side (optionally attacking)."""
 
-    game: ClassVar[str] = "shy-monsters"
     direction: str
     attack: bool = False
 
@@ -75,10 +81,9 @@ class Explore(Action):
         return (f"shy_monsters.action.{kind}.{self.direction}", {})
 
 
-class Jump(Action):
+class Jump(_ShyAction):
     """A jump over one tile, any of 8 directions (optionally a jumping attack)."""
 
-    game: ClassVar[str] = "shy-monsters"
     direction: str
     attack: bool = False
 

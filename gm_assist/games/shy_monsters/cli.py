@@ -203,19 +203,29 @@ def new_cmd(
 
 
 def _do(action: Any, json_out: bool, card: str) -> None:
-    """Record an action, then show the referee's answers, the board and what to do next."""
+    """Record an action, then show the referee's answers, the board and what to do next.
+
+    ``--json``: the envelope (``session``, ``label``, ``events``: the answers with their rule card,
+    ``next``, ``state``: the public view) beside the public view's keys (its answers as
+    ``answers``, as before under ``events``). Never the hidden floor."""
     from gm_assist.core.session import record
+    from gm_assist.kit.envelope import envelope
 
     from .view import public_json, render
 
     rec = record(action)
-    data = {"label": rec.label, **public_json(rec.state, rec.session.name)}
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)} {why(card)}")
         render(rec.state, out)
 
-    emit(data, text, json_out)
+    if not json_out:
+        emit(None, text, json_out)
+        return
+    own = public_json(rec.state, rec.session.name)
+    del own["session"]  # the envelope's
+    own["answers"] = own.pop("events")
+    emit(envelope(rec, **own), text, json_out)
 
 
 @app.command("floor", help=t("shy_monsters.help.lay"))

@@ -103,14 +103,14 @@ def _next_action(state: Any) -> Any:
         return _lay_floor(state)
     if play.reveals_due > 0:
         return _reveal(state)
-    choice = guided.menu(None, t("shy_monsters.flow.what_now"), _move_choices(state), rules=RULES)
+    choice = guided.menu(None, t("shy_monsters.flow.what_now"), menu_choices(state), rules=RULES)
     if choice == "leave":
         return None
     if choice == guided.AGAIN:
         return guided.AGAIN
     if choice == "attack":
         return actions.DeclareAttack()
-    kind, direction = choice
+    kind, direction = choice.split(".", 1)
     if kind == "explore":
         action: Any = actions.Explore(direction=direction)
     else:
@@ -129,44 +129,32 @@ def _danger(state: Any, direction: str, jumping: bool, attacking: bool) -> bool:
     return not attacking and known_danger(state, direction, jumping, patterns_from_grids(state.patterns))
 
 
-def _move_choices(state: Any) -> list[tuple[Any, str]]:
-    from .hero import moves
-    from .view import direction_label
+def menu_choices(state: Any) -> list[tuple[str, str]]:
+    """The hero's menu: the choices of the step the rules call for (``hero.next_step``: the tiles
+    to turn over, or the moves), then Leave."""
+    from .hero import next_step
 
-    legal = moves(state)
-    play = state.floor
-    label = direction_label
-    out: list[tuple[Any, str]] = [
-        (("explore", d), t("shy_monsters.flow.explore", direction=label(d))) for d in legal["explore"]
-    ]
-    out += [(("jump", d), t("shy_monsters.flow.jump", direction=direction_label(d))) for d in legal["jump"]]
-    if not play.attack_used and not play.attack_declared:
-        out.append(("attack", t("shy_monsters.flow.attack")))
-        out += [
-            (("jump_attack", d), t("shy_monsters.flow.jump_attack", direction=direction_label(d)))
-            for d in legal["jump"]
-        ]
-    out.append(("leave", t("shy_monsters.flow.leave")))
-    return out
+    upcoming = next_step(state)
+    own = [(c.key, t(c.message.key, **c.message.params)) for c in upcoming.choices]
+    return [*own, ("leave", t("shy_monsters.flow.leave"))]
 
 
 def _reveal(state: Any) -> Any:
     from . import actions
-    from .view import cell_text
 
     play = state.floor
-    hidden = [cell for cell in sorted(play.layout.tiles()) if cell not in play.revealed]
     choice = guided.menu(  # a game menu: its Undo takes back a tile turned over by mistake
         None,
         t("shy_monsters.flow.reveal_prompt", count=play.reveals_due),
-        [*((cell, cell_text(cell)) for cell in hidden), ("leave", t("shy_monsters.flow.leave"))],
+        menu_choices(state),
         rules=("shy-monsters/hero-phase",),
     )
     if choice == "leave":
         return None
     if choice == guided.AGAIN:
         return guided.AGAIN
-    return actions.Reveal(row=choice[0], col=choice[1])
+    row, col = (int(n) - 1 for n in choice.removeprefix("reveal.").split(","))
+    return actions.Reveal(row=row, col=col)
 
 
 def _lay_floor(state: Any) -> Any:

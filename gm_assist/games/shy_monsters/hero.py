@@ -17,6 +17,10 @@ Our reading of the rulebook (« Phase héros », « Phase de destruction de l'é
 - Attack (once per floor): declared, then applied to the next tile the hero enters (by exploring or
   jumping, which makes a jumping attack): a living monster there dies; otherwise the attack is lost.
 - Entering the exit ends the floor at once. Game over when the hero dies, or after the third exit.
+
+:func:`next_step` is the step the rules call for now (the guided menu's first entries, the "Next"
+line, ``next`` of ``--json``); :func:`answers` turns a change's answers into the events of its
+``Outcome``, each with its rule card. Neither ever names what a face-down tile is.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from typing import Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import LANGS, t_in
+from gm_assist.core.message import Message
+from gm_assist.core.step import Choice, Step
 
 from .floor import ALL_DIRECTIONS, ORTHOGONAL
 from .model import (
@@ -330,3 +336,67 @@ def known_danger(state: ShyState, direction: str, jumping: bool, patterns: dict[
     if cell not in play.revealed or cell in play.killed or layout.at(cell) not in COLOUR_OF:
         return False
     return _status(play, layout, patterns, cell)[1]
+
+
+# --- what the table hears, what comes next ----------------------------------------------------------
+
+CARDS = {
+    "reveal": "shy-monsters/hero-phase",
+    "step": "shy-monsters/explore",
+    "jump": "shy-monsters/jump",
+    "attack": "shy-monsters/attack",
+    "floor_ready": "shy-monsters/floor-sequence",
+    "next_floor": "shy-monsters/floor-sequence",
+    "won": "shy-monsters/victory",
+}
+"""The rule card behind each kind of answer (the first part of its key)."""
+
+
+def answers(state: ShyState) -> list[Message]:
+    """The referee's answers of the change that made ``state`` (``floor.events``, the last answers
+    the board shows) as the events of its ``Outcome``: full i18n keys, each with its rule card."""
+    return [
+        Message(key=f"shy_monsters.event.{e.key}", params=e.params, rule=CARDS.get(e.key.split(".")[0]))
+        for e in state.floor.events
+    ]
+
+
+def _words(key: str, **params: Any) -> Message:
+    return Message(key=key, params=params)
+
+
+def next_step(state: ShyState) -> Step:
+    """The step the rules call for now: ``hero-won`` / ``hero-died``, ``lay_floor`` (two players),
+    ``reveal`` (choices: the face-down tiles, ``reveal.ROW,COL``), or a move — ``move`` while the
+    floor's attack is ready, ``move_declared`` once declared (the next tile entered is attacked),
+    ``move_no_attack`` once used (choices: ``explore.DIR``, ``jump.DIR``, ``attack``,
+    ``jump_attack.DIR``). Public information only: the floor's shape, never a face-down tile."""
+    f = state.floor
+    if state.outcome != "playing":
+        word = {"hero-won": "won", "hero-died": "died"}[state.outcome]
+        return Step(key=state.outcome, message=_words(f"shy_monsters.next.{word}"))
+    if f.layout is None:
+        return Step(key="lay_floor", message=_words("shy_monsters.next.lay_floor", floor=f.number))
+    if f.reveals_due > 0:
+        hidden = [cell for cell in sorted(f.layout.tiles()) if cell not in f.revealed]
+        choices = [
+            Choice(key=f"reveal.{r + 1},{c + 1}", message=_words("shy_monsters.cell", row=r + 1, col=c + 1))
+            for r, c in hidden
+        ]
+        due = _words("shy_monsters.next.reveal", count=f.reveals_due)
+        return Step(key="reveal", message=due, choices=choices)
+    key = "move_declared" if f.attack_declared else ("move_no_attack" if f.attack_used else "move")
+    return Step(key=key, message=_words(f"shy_monsters.next.{key}"), choices=_move_choices(state))
+
+
+def _move_choices(state: ShyState) -> list[Choice]:
+    def way(kind: str, direction: str) -> Choice:
+        named = {lg: t_in(lg, f"shy_monsters.direction.{direction}") for lg in LANGS}
+        return Choice(key=f"{kind}.{direction}", message=_words(f"shy_monsters.flow.{kind}", direction=named))
+
+    legal = moves(state)
+    out = [way("explore", d) for d in legal["explore"]] + [way("jump", d) for d in legal["jump"]]
+    if not state.floor.attack_used and not state.floor.attack_declared:
+        out.append(Choice(key="attack", message=_words("shy_monsters.flow.attack")))
+        out += [way("jump_attack", d) for d in legal["jump"]]
+    return out

@@ -15,4 +15,5 @@ SPEC = GameSpec(
     render=lazy(f"{__package__}.view:render"),
     public_state=lazy(f"{__package__}.view:public_json"),
     changes=lazy(f"{__package__}.view:changes"),
+    next_step=lazy(f"{__package__}.hero:next_step"),
 )

@@ -12,7 +12,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
 from .floor import FloorError
-from .hero import moves, public_rows
+from .hero import moves, next_step, public_rows
 from .model import COLOUR_OF, FLOORS, LETTER_OF, Cell, Event, ShyState
 from .rules import CheckReport, MonsterStatus, colour_name
 
@@ -203,28 +203,9 @@ def public_json(state: ShyState, session: str = "") -> dict[str, Any]:
     return data
 
 
-def next_step(state: ShyState) -> tuple[str, dict[str, Any]]:
-    """The step the rules call for now, as (step name, params): ``hero-won``/``hero-died``,
-    ``lay_floor``, ``reveal``, or a move — ``move`` while the floor's attack is ready,
-    ``move_declared`` once declared (the next tile entered is attacked), ``move_no_attack`` once
-    used. The status screen and the table view both say this one answer."""
-    f = state.floor
-    if state.outcome != "playing":
-        return state.outcome, {}
-    if f.layout is None:
-        return "lay_floor", {"floor": f.number}
-    if f.reveals_due > 0:
-        return "reveal", {"count": f.reveals_due}
-    if f.attack_declared:
-        return "move_declared", {}
-    return ("move_no_attack" if f.attack_used else "move"), {}
-
-
 def next_hint(state: ShyState) -> str:
-    """What to do next, in words."""
-    step, params = next_step(state)
-    key = {"hero-won": "won", "hero-died": "died"}.get(step, step)
-    return t(f"shy_monsters.next.{key}", **params)
+    """What to do next, in words (``hero.next_step``: the one answer the menu and the page give)."""
+    return next_step(state).text()
 
 
 #: one symbol per monster, the same in both languages (the letters typed for a floor, P O G R B T,
@@ -401,8 +382,11 @@ def table_view(state: ShyState) -> dict[str, Any]:
     seen = sorted(
         {cell["colour"] for row in grid for cell in row if "colour" in cell} | set(public["shown_monsters"])
     )
-    name, params = next_step(state)
-    step: dict[str, Any] = {"key": f"shy_monsters.table.next.{name}", "params": params}
+    upcoming = next_step(state)
+    step: dict[str, Any] = {
+        "key": f"shy_monsters.table.next.{upcoming.key}",
+        "params": upcoming.message.params,
+    }
     return {
         "finished": state.outcome != "playing",
         "mode": public["mode"],

@@ -1,15 +1,17 @@
 """Stuffed Fables actions: every journaled change of a session (undo/redo/history show the label).
 
 Each action stores what the table entered (and what the app drew, when asked), so replaying it never
-re-rolls. `run(state)` returns the new state and what the screen shows; `apply` keeps the state.
-Rules live in `turn.py`, `monsters.py`, `rules.py`.
+re-rolls. `run(state)` returns the new state and what the screen shows; `resolve` hands both out in
+the `Outcome` (what the screen shows as a `Told`, the first of its events), so no front-end runs the
+rules again to learn what happened; `apply` keeps the state. Rules live in `turn.py`, `monsters.py`,
+`rules.py`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from gm_assist.core.session import Action
+from gm_assist.core.session import Action, Outcome
 
 from . import adjust, monsters, rules, turn
 from .model import MonsterKind, SfState
@@ -17,13 +19,33 @@ from .model import MonsterKind, SfState
 Result = tuple[SfState, dict[str, Any]]
 
 
+class Told(NamedTuple):
+    """What an action worked out for the screen and ``--json`` (the check, the dice drawn, the
+    minions that entered…): carried in its ``Outcome.events``, never saved, never a line for the
+    table by itself (the front-ends take it out with :func:`told`)."""
+
+    info: dict[str, Any]
+
+
+def told(events: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """Split a recorded change's events into what the action worked out (``{}`` without a
+    ``Told``) and the events for the table."""
+    info = next((e.info for e in events if isinstance(e, Told)), {})
+    return info, [e for e in events if not isinstance(e, Told)]
+
+
 class SfAction(Action):
-    """Base: `run` does the work; `apply` keeps only the new state."""
+    """Base: `run` does the work; `resolve` returns its state and what it worked out (`Told`);
+    `apply` keeps only the new state."""
 
     game: ClassVar[str] = "stuffed-fables"
 
     def run(self, state: SfState) -> Result:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def resolve(self, state: SfState) -> Outcome:
+        new, info = self.run(state)
+        return Outcome(new, [Told(info)])
 
     def apply(self, state: SfState) -> SfState:
         return self.run(state)[0]
@@ -276,7 +298,7 @@ class Activate(SfAction):
             "monster": monster,
             "roll": self.roll,
             "had_die": had_die,
-            "next": monsters.next_monster(new),
+            "next_monster": monsters.next_monster(new),
         }
 
     def label(self) -> tuple[str, dict]:

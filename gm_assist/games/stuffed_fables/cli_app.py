@@ -12,7 +12,8 @@ from gm_assist.core.output import emit, why
 from gm_assist.kit.app import game_app
 
 from .cli_parse import colours_of, ints, load_state, opt
-from .render import dice_text, next_step, summary
+from .render import dice_text, summary
+from .turn import next_step
 
 actions = lazy_module(f"{__package__}.actions")
 
@@ -31,16 +32,21 @@ def _run(
     chances: Callable[[Any], dict | None] | None = None,
     say_chances: bool = True,
 ) -> None:
-    """Record the action, then show what it did (recomputed from the state before: pure, same).
-    ``chances(state before)``: the exact chance the roll had before it was made (key `odds`)."""
+    """Record the action, then show what it did (its ``Outcome``: nothing runs the rules again).
+    ``chances(state before)``: the exact chance the roll had before it was made (key `odds`).
+
+    ``--json``: the envelope (``session``, ``label``, ``events``, ``next``, ``state``) with the
+    command's own keys and ``status`` (the summary) beside it."""
+    from dataclasses import replace
+
+    from gm_assist.core.output import event_text
     from gm_assist.core.session import record
+    from gm_assist.kit.envelope import envelope
 
     rec = record(action)
-    _, info = action.run(rec.before)
-    data = {**info, "session": rec.session.name, "status": summary(rec.state)}
+    info, events = actions.told(rec.events)
+    rec = replace(rec, events=events)
     odds = chances(rec.before) if chances else None
-    if odds is not None:
-        data["odds"] = odds
 
     def _text(out: Any) -> None:
         if odds is not None and say_chances:
@@ -49,9 +55,17 @@ def _run(
             for line in lines(rec.before, odds):
                 out.print(line)
         text(out, info, rec.state)
-        out.print(t("stuffed_fables.status.next", hint=next_step(rec.state)[1]), markup=False)
+        for event in rec.events:
+            out.print(event_text(event))
+        out.print(t("stuffed_fables.status.next", hint=next_step(rec.state).text()), markup=False)
 
-    emit(data, _text, json_out)
+    if not json_out:
+        emit(None, _text, json_out)
+        return
+    own = {**info, "status": summary(rec.state)}
+    if odds is not None:
+        own["odds"] = odds
+    emit(envelope(rec, **own), _text, json_out)
 
 
 def _dice_args(dice: str | None, stored: str | None, rolls: str | None) -> dict:

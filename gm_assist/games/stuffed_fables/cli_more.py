@@ -22,7 +22,8 @@ from .cli_app import (
     app,
 )
 from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
-from .render import CMD, entered_lines, stuffie_line
+from .render import entered_lines, stuffie_line
+from .turn import CMD
 
 MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
 

@@ -18,7 +18,7 @@ from .flow_adjust import adjust
 from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, require_usable
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
-from .render import dice_text, next_step, render, slot_name, stuffie_line
+from .render import dice_text, render, slot_name, stuffie_line
 
 GAME = "stuffed-fables"
 
@@ -70,7 +70,7 @@ def run(session_name: str) -> None:
                 session_name,
                 t("stuffed_fables.flow.menu"),
                 menu,
-                default=next_step(state)[0],
+                default=turn.next_step(state).key,
                 rules=("stuffed-fables/turn", "stuffed-fables/threat-check"),
                 on_cancel="leave",
                 shortcuts={t("stuffed_fables.flow.end_turn_key"): "end_turn"}

@@ -21,7 +21,8 @@ def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
     from gm_assist.core.session import record
 
     rec = record(action, session)
-    _, info = action.run(rec.before)
+    info, events = actions.told(rec.events)
+    prompts.events(events)
     return rec.state, info
 
 

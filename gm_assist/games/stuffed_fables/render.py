@@ -11,8 +11,7 @@ from gm_assist.core.i18n import agree, lang, t
 
 from . import bag
 from .model import Colour, Monster, SfState
-
-CMD = "gm-assist stuffed-fables"
+from .turn import next_step
 
 
 def colour_name(colours: list[Colour], colour_id: str) -> str:
@@ -49,35 +48,8 @@ def summary(state: SfState) -> dict[str, Any]:
         "stuffies": [s.model_dump(mode="json") for s in state.stuffies],
         "monsters": [m.model_dump(mode="json") for m in sorted(state.monsters, key=lambda m: m.position)],
         "monster_turn": state.monster_turn.model_dump(mode="json") if state.monster_turn else None,
-        "next": next_step(state)[0],
+        "next": next_step(state).key,
     }
-
-
-def next_step(state: SfState) -> tuple[str, str]:
-    """(step id, translated hint) of what the table does next."""
-    if state.pending == "monsters" and state.monster_turn:
-        from .monsters import attacker, next_monster
-
-        current = attacker(state)
-        if current:  # it has moved: its attack, when a stuffie is in reach, comes before the next minion
-            return "monster_attack", t("stuffed_fables.next.monster_attack", monster=current, cmd=CMD)
-        name = next_monster(state)
-        if name:
-            return "activate", t("stuffed_fables.next.activate", monster=name, cmd=CMD)
-        return "end_monsters", t("stuffed_fables.next.end_monsters", cmd=CMD)
-    if state.pending == "surge":
-        return "surge", t("stuffed_fables.next.surge", cmd=CMD)
-    if state.current is None:
-        return "draw", t("stuffed_fables.next.draw", cmd=CMD)
-    white = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "stuffing"))
-    black = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "threat"))
-    if white:
-        return "recover", t("stuffed_fables.next.recover", n=white, cmd=CMD)
-    if black:
-        return "place_threat", t("stuffed_fables.next.place_threat", n=black, cmd=CMD)
-    if not bag.pool_size(state.hand):  # every die of the hand used: the turn's next step is its end
-        return "end_turn", t("stuffed_fables.next.end_turn", cmd=CMD)
-    return "actions", t("stuffed_fables.next.actions", cmd=CMD)
 
 
 def entered_lines(entered: list[Monster]) -> list[str]:
@@ -188,7 +160,7 @@ def render(state: SfState, out: Any) -> None:
             )
         )
     out.print(dice_panel(state), markup=False)
-    out.print(t("stuffed_fables.status.next", hint=next_step(state)[1]), markup=False)
+    out.print(t("stuffed_fables.status.next", hint=next_step(state).text()), markup=False)
 
 
 def dice_panel(state: SfState) -> str:

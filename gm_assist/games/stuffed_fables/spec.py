@@ -14,4 +14,5 @@ SPEC = GameSpec(
     summary=lazy(f"{__package__}.render:summary"),
     render=lazy(f"{__package__}.render:render"),
     changes=lazy(f"{__package__}.view:changes"),
+    next_step=lazy(f"{__package__}.turn:next_step"),
 )

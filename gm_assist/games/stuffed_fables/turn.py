@@ -4,6 +4,8 @@ Draw 5 dice → stuffing recovery with the white dice → black dice onto the th
 with the other dice and the stored ones → end of turn: every die of the hand is discarded and the
 threat check decides whether the monsters act or a surge happens. The monster turn is in
 `monsters.py`. Each function takes the state and returns the new state plus what the screen shows.
+:func:`next_step` says which of these steps the rules call for now (the guided menu's default, the
+"Next" line, ``next`` of ``--json``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.message import Message
+from gm_assist.core.step import Step, step
 
-from . import bag, rules
+from . import bag, monsters, rules
 from .model import Check, GroupTask, MonsterKind, MonsterTurn, SfState, Stuffie, ThreatCheck
 
 
@@ -351,3 +354,44 @@ def surge(state: SfState, specs: list[tuple[str, MonsterKind]]) -> SfState:
         )
     state = bag.discard_to_bag(bag.clear_track(state))
     return state.model_copy(update={"pending": None})
+
+
+CMD = "gm-assist stuffed-fables"
+"""How the command-line hints name the game (``{cmd}`` in the ``stuffed_fables.next.*`` texts)."""
+
+_ACTIONS = ("move", "store", "encourage", "test", "search", "attack", "group_task", "end_turn")
+"""What the dice of the hand may do once the white and black ones are dealt with (« Actions »)."""
+
+
+def next_step(state: SfState) -> Step:
+    """The step the rules call for now: ``draw``, ``recover`` (white dice in hand), ``place_threat``
+    (black dice in hand), ``actions`` (choices: each action, or ``end_turn``), ``end_turn`` (the hand
+    is used up), the monster turn's ``activate`` / ``monster_attack`` (choices: the attack or the next
+    minion) / ``end_monsters``, and ``surge``."""
+    if state.pending == "monsters" and state.monster_turn:
+        current = monsters.attacker(state)
+        if current:  # it has moved: its attack, when a stuffie is in reach, comes before the next minion
+            choices = [
+                ("monster_attack", "stuffed_fables.flow.step.monster_attack"),
+                ("activate", "stuffed_fables.flow.step.activate"),
+            ]
+            text = "stuffed_fables.next.monster_attack"
+            return step("monster_attack", text, choices, monster=current, cmd=CMD)
+        name = monsters.next_monster(state)
+        if name:
+            return step("activate", "stuffed_fables.next.activate", monster=name, cmd=CMD)
+        return step("end_monsters", "stuffed_fables.next.end_monsters", cmd=CMD)
+    if state.pending == "surge":
+        return step("surge", "stuffed_fables.next.surge", cmd=CMD)
+    if state.current is None:
+        return step("draw", "stuffed_fables.next.draw", cmd=CMD)
+    white = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "stuffing"))
+    black = sum(state.hand.get(c, 0) for c in bag.with_use(state.colours, "threat"))
+    if white:
+        return step("recover", "stuffed_fables.next.recover", n=white, cmd=CMD)
+    if black:
+        return step("place_threat", "stuffed_fables.next.place_threat", n=black, cmd=CMD)
+    if not bag.pool_size(state.hand):  # every die of the hand used: the turn's next step is its end
+        return step("end_turn", "stuffed_fables.next.end_turn", cmd=CMD)
+    choices = [(key, f"stuffed_fables.flow.step.{key}") for key in _ACTIONS]
+    return step("actions", "stuffed_fables.next.actions", choices, cmd=CMD)

@@ -3,7 +3,7 @@
 A pure function of the session state, JSON-able and language-neutral: names that depend on the
 language are ``{"en": …, "fr": …}``; labels are looked up by the page in the ``[table]`` section of
 the catalog. The numbers come from the rules (``rules.threat_check``, ``rules.monster_order``,
-``monsters.next_monster``, ``render.next_step``); nothing is re-derived here. The terminal's text
+``monsters.next_monster``, ``turn.next_step``); nothing is re-derived here. The terminal's text
 views stay in ``render.py``.
 """
 
@@ -15,7 +15,7 @@ from . import bag, rules
 from .bag import dice_spaces
 from .model import SfState
 from .monsters import next_monster
-from .render import next_step
+from .turn import next_step
 
 
 def _pool(state: SfState, pool: dict[str, int]) -> list[dict[str, Any]]:
@@ -71,7 +71,7 @@ def table_view(state: SfState) -> dict[str, Any]:
         "turns": state.turns,
         "current": state.current,
         "pending": state.pending,
-        "next": next_step(state)[0],
+        "next": next_step(state).key,
         "colours": [
             {
                 "id": c.id,

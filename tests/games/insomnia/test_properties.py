@@ -71,18 +71,18 @@ def _apply(state, kind: str, name: str, n: int):  # noqa: ANN001, ANN202
     from gm_assist.games.insomnia import race
 
     if kind in ("move", "back"):
-        return race.move_sheep(state, name, n if kind == "move" else -n)
+        return race.move_sheep(state, name, n if kind == "move" else -n).state
     if kind == "nm":
-        return race.nightmare_move(state, n)
+        return race.nightmare_move(state, n).state
     if kind == "jump":
-        return race.nightmare_jump(state, n)
+        return race.nightmare_jump(state, n).state
     if kind == "scare":
-        return race.scare(state, [name])
+        return race.scare(state, [name]).state
     if kind == "bed":
-        return race.go_to_bed(state, name)
+        return race.go_to_bed(state, name).state
     if kind == "dodos":
-        return race.gain_dodos(state, name, n)
-    return race.end_turn(state)
+        return race.gain_dodos(state, name, n).state
+    return race.end_turn(state).state
 
 
 @given(_STEPS)
@@ -91,7 +91,7 @@ def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
     from gm_assist.games.insomnia import race
     from gm_assist.games.insomnia.model import Phase, SheepStatus
 
-    state = race.new_game(["A", "B", "C", "D"])
+    state = race.new_game(["A", "B", "C", "D"]).state
     for kind, who, n in steps:
         name = state.players[who].name
         before = state
