@@ -521,6 +521,8 @@ def record(action: Action, session: str | None = None) -> Recorded:
             "prev": doc.get("head"),
             "before": before.model_dump(mode="json"),
             "after": after_raw,
+            # what the rules told the table with this change: part of the entry, never of the state
+            "events": [e.model_dump(mode="json") for e in events if isinstance(e, BaseModel)],
         }
         offset = journal.append(journal_path(sid), entry)
         doc.update(

@@ -56,3 +56,18 @@ def test_envelope_of_a_recorded_change(demo_game: object, home: object) -> None:
     assert list(data) == ["added", *env.ENVELOPE_KEYS]
     assert data["session"] == "d" and data["events"] == [] and data["state"]["count"] == 2
     assert data["next"]["key"] == "add"  # the demo game's next step (rules.next_step)
+
+
+def test_the_journal_entry_keeps_the_events_and_the_state_does_not(demo_game: object, home: object) -> None:
+    import json
+
+    from gm_assist.core import journal
+    from gm_assist.core.session import create, journal_path, read_document, record, resolve
+
+    create("demo", demo_game.Counter(target=2), name="e")  # type: ignore[attr-defined]
+    rec = record(demo_game.Add(n=2))  # type: ignore[attr-defined]
+    assert [e.key for e in rec.events] == ["demo.event.won"]
+    sid = resolve("e")
+    _, last = next(journal.walk(journal_path(sid), read_document(sid)[0]["head"]))
+    assert last["events"] == [{"key": "demo.event.won", "params": {"target": 2}, "rule": None}]
+    assert "demo.event.won" not in json.dumps(last["after"]) + json.dumps(read_document(sid)[0]["state"])
