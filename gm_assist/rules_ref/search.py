@@ -2,7 +2,9 @@
 
 - Each card is indexed once per language, folded (accents, case) and stemmed with that language's
   Snowball stemmer, in four fields weighted apart (`WEIGHTS`): title, keywords, the questions the
-  card answers (``questions_en``/``questions_fr``), body. Scoring is BM25F over those fields.
+  card answers (``questions_en``/``questions_fr``), body. Scoring is BM25F over those fields, each
+  word of the question counted once (the best of the stems standing for it: the word typed, another
+  form, a correction, a synonym).
 - A query is a player's question: its language is read from its words (the asked language breaks a
   tie), question words and fillers of both languages are dropped (`STOP`), number words become
   digits, and negations are ignored, so "how many", "est-ce que" or "can't" never drown the content
@@ -52,7 +54,7 @@ question's words beats one that repeats a single word."""
 PHRASE_BONUS = 2.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
-PAIR_BONUS = 4.0
+PAIR_BONUS = 3.0
 """Added per pair of neighbouring question words that a card's title, keywords or questions hold side
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
@@ -64,6 +66,9 @@ by this: a soft context, which a better card of another game can still beat."""
 INDEX_VERSION = "rules-index-v3"
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
+_HOLD_OUT: tuple[str, list[str]] | None = None
+"""When set, (card id, the stems of one of its questions): that question is searched as if the card
+did not list it (bench/rules_loo.py: the cards' own questions as a leave-one-out tuning set)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
@@ -607,6 +612,10 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     for stem, card, fname, tf in rows:
         if game and not card.startswith(game + "/"):
             continue
+        if _HOLD_OUT is not None and card == _HOLD_OUT[0] and fname == "questions":
+            tf -= _HOLD_OUT[1].count(stem)  # the held-out question's words leave its card
+            if tf <= 0:
+                continue
         if fname != "body":
             strong.setdefault(card, set()).add(stem)
         length = lens[card][1][fname]
@@ -623,15 +632,20 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     total = _word_weights(q, idf)[1]
     scored = []
     for card, tfs in per.items():
-        score = 0.0
         held: dict[str, float] = {}
         said: dict[str, float] = {}  # the same, a word found only in the body counting half
+        # each word of the question counts once: the best of the stems standing for it (the word
+        # typed, another form of it, its correction, a synonym), so a card holding three synonyms of
+        # one word does not outscore a card holding two of the question's words
+        per_word: dict[str, float] = {}
         for stem, tfw in tfs.items():
-            score += q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
+            part = q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
             word = q.origin[stem]
+            per_word[word] = max(per_word.get(word, 0.0), part)
             held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
             half = 1.0 if stem in strong.get(card, ()) else 0.5
             said[word] = max(said.get(word, 0.0), idf[stem] * q.weights[stem] * half)
+        score = sum(per_word.values())
         coverage = sum(held.values()) / total if total else 0.0
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
@@ -639,6 +653,8 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         pairs = 0
         for phrase in lens[card][2]:
             if phrase.startswith("P"):
+                if _HOLD_OUT is not None and card == _HOLD_OUT[0] and f" {phrase[1:]} " in _held_out_pairs():
+                    continue
                 pairs += f" {phrase[1:]} " in q.sequence
                 continue
             in_title = phrase.startswith("T")
@@ -650,6 +666,8 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
         near = 0.0
         for terms, norm in lens[card][3]:
+            if _HOLD_OUT is not None and card == _HOLD_OUT[0] and terms == sorted(set(_HOLD_OUT[1])):
+                continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
             near = max(near, dot / (qnorm * norm))
         answered = sum(said.values()) / total if total else 0.0
@@ -661,6 +679,12 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
+
+
+def _held_out_pairs() -> str:
+    """The neighbouring stems of the held-out question (`_HOLD_OUT`), as " a b  c d " text."""
+    ss = _HOLD_OUT[1] if _HOLD_OUT else []
+    return " ".join(f" {a} {b} " for a, b in zip(ss, ss[1:], strict=False))
 
 
 def _game_of_words(q: _Query) -> str | None:

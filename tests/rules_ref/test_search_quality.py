@@ -97,6 +97,11 @@ def test_the_bench_splits_its_development_set_in_fixed_halves():
     assert abs(sum(lang == "fr" for lang, *_ in held_out) - len(held_out) / 2) <= 1
     dev = {q.casefold().strip(" ?") for _, _, q, _ in sets["dev (both halves)"]}
     assert not {q.casefold().strip(" ?") for _, _, q, _ in held_out} & dev
+    second = sets["held-out 2"]
+    assert len(second) >= 60
+    assert abs(sum(lang == "fr" for lang, *_ in second) - len(second) / 2) <= 1
+    earlier = dev | {q.casefold().strip(" ?") for _, _, q, _ in held_out}
+    assert not {q.casefold().strip(" ?") for _, _, q, _ in second} & earlier
 
 
 def test_every_answer_of_the_bench_sets_is_a_card():
@@ -121,3 +126,60 @@ def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
     q = S._parse("how many dice do I roll", "en")
     held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
     assert S.answer(held, q, {}).startswith("Dex is how many dice")
+
+
+# --- third pass (issue 17): each word counts once, elision and negation, the leave-one-out set ---
+
+
+def test_stems_standing_for_one_word_count_once():
+    """A card holding the typed word and synonyms of it scores that word once (its best stem), not
+    once per synonym: the words part is the same with or without the extra stems of that word."""
+    q = S._parse("fatigue", "en", game="tmb")
+    typed = S.stem("fatigue", "en")
+    assert q.weights[typed] == 1.0
+    extra = [S.stem(w, "en") for w in ("tired", "exhaustion")]
+    doubled = S._Query(
+        q.lang,
+        {**q.weights, **dict.fromkeys(extra, S.SYNONYM_WEIGHT)},
+        q.sequence,
+        {**q.origin, **dict.fromkeys(extra, "fatigue")},
+        q.words,
+        {},
+    )
+    parts = []
+    for query in (q, doubled):
+        S._EXPLAIN = {}
+        try:
+            S._score(query, "tmb")
+            parts.append(S._EXPLAIN["tmb/fatigue"]["words"])
+        finally:
+            S._EXPLAIN = None
+    assert parts[0] == pytest.approx(parts[1])
+
+
+@pytest.mark.parametrize(
+    "question, lang, card",
+    [
+        ("une souris empoisonnée ne peut-elle pas être soignée ?", "fr", "mice-and-mystics/poisoned"),
+        ("qu'arrive-t-il si ma peluche n'a plus de rembourrage ?", "fr", "stuffed-fables/unconscious"),
+        ("l'araignée m'a empêtrée, je n'peux plus bouger ?", "fr", "mice-and-mystics/entangled"),
+        ("can't my stuffie store a white die?", "en", "stuffed-fables/store-die"),
+    ],
+)
+def test_elision_and_negation_do_not_break_a_match(question, lang, card):
+    assert S.run(question, lang, None, 3).hits[0].id == card
+
+
+def test_a_held_out_question_leaves_its_card_only_while_held_out():
+    card, question = "tmb/fatigue", "From which round do we get tired?"
+    with_it = S.run(question, "en", None, 5, "tmb")
+    S._HOLD_OUT = (card, S.stems(question, "en"))
+    try:
+        without = S.run(question, "en", None, 5, "tmb")
+    finally:
+        S._HOLD_OUT = None
+    score = {h.id: h.score for h in with_it.hits}
+    held = {h.id: h.score for h in without.hits}
+    assert held.get(card, 0.0) < score[card]
+    assert all(held[c] == pytest.approx(score[c]) for c in held if c != card and c in score)
+    assert S.run(question, "en", None, 5, "tmb").hits[0].score == pytest.approx(score[with_it.hits[0].id])
