@@ -188,11 +188,23 @@ def _promises(text: str, source: str, game: str | None) -> list[Promise]:
         first, last = header[0].lower(), header[-1].lower()
         if first == "command" and "keys" in last and len(cells) == len(header):
             found += _row_promises(cells[0], cells[-1], source, game)
-        elif first == "key" and cells and "…" not in before:  # "tmb battle …": every battle command
+        elif first == "key" and cells:
+            keys = [[k] for k in _names(_flat(cells[0]))]
             spans = re.findall(r"`([^`]+)`", _flat(before))
+            if spans and "…" in spans[0]:  # "`tmb battle … --json` (every battle command; `status`
+                # has the same keys without `label`/`party`)": every command under that group
+                group = tuple(spans[0].split("…")[0].split())
+                without = dict(re.findall(r"`([^`]+)` has the same keys without ([^;)]*)", before))
+                but = set(re.findall(r"but `([^`]+)`", before))  # "every battle command but `refill`"
+                for path in (c for c in COMMANDS if c[: len(group)] == group and " ".join(c) in SEEDS):
+                    if path[-1] in but:
+                        continue
+                    dropped = set(_names(without.get(path[-1], "")))
+                    found.append(Promise(path, source, [k for k in keys if k[0] not in dropped]))
+                continue
             path = _command(spans[0], game) if spans else None
             if path is not None:
-                found.append(Promise(path, source, [[k] for k in _names(_flat(cells[0]))]))
+                found.append(Promise(path, source, keys))
     merged: dict[tuple[str, ...], Promise] = {}
     for p in found:  # a key table has a row per key: one promise per command and page
         if p.path in merged:
@@ -228,6 +240,9 @@ def test_the_json_table_is_read():
     assert by["stuffed-fables contribute (docs/games/stuffed_fables.md)"] == [["done"], ["total"], ["target"]]
     assert ["reminders"] in by["tmb status (docs/games/tmb.md)"]
     assert ["needs_choice"] in by["tmb initiative (docs/games/tmb-battle.md)"]
+    assert ["party"] in by["tmb battle damage (docs/games/tmb-battle.md)"]  # "tmb battle … --json"
+    assert ["round"] in by["tmb battle status (docs/games/tmb-battle.md)"]
+    assert ["party"] not in by["tmb battle status (docs/games/tmb-battle.md)"]  # "status … without"
     assert ["first_player_tie"] in by["insomnia score (docs/games/insomnia.md)"]
     assert ["errors"] in by["shy-monsters check (docs/games/shy_monsters.md)"]
     assert by["stuffed-fables adjust (docs/games/stuffed_fables.md)"] == [["stuffie", "monster", "track"]]
@@ -243,6 +258,9 @@ _SUCCEEDS: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {
     "tmb challenge": ((*TMB_DAY, ("tmb", "encounter", "--peaceful"), ("tmb", "success"),
                        ("tmb", "reward", "--progress", "6"), ("tmb", "next-day", "--force")), ""),
     "shy-monsters jump": ((*SHY, ("shy-monsters", "explore", "east")), "n"),
+    "tmb battle place": (recipe_for(("tmb", "battle", "place")), "1 --lane 1 --position ranged"),
+    "tmb battle revive": ((*recipe_for(("tmb", "battle", "revive")), ("tmb", "battle", "ko", "Atomik")),
+                          "Atomik --hp 2"),
     "stuffed-fables search": (SF_TURN, "--target 4 --dice rose --rolls 5"),
     "stuffed-fables surge": (_SF_SURGE, "--monster Grizzlor:boss"),
     "stuffed-fables monster-attack": ((*SF_MONSTERS, ("stuffed-fables", "activate", "--roll", "3")),
