@@ -205,6 +205,8 @@ def _promises(text: str, source: str, game: str | None) -> list[Promise]:
             path = _command(spans[0], game) if spans else None
             if path is not None:
                 found.append(Promise(path, source, keys))
+    if game is not None:  # a game's page also lists keys in its text: "`solo-score`: `score`, `title`…"
+        found += _prose_promises(text, source, game)
     merged: dict[tuple[str, ...], Promise] = {}
     for p in found:  # a key table has a row per key: one promise per command and page
         if p.path in merged:
@@ -212,6 +214,21 @@ def _promises(text: str, source: str, game: str | None) -> list[Promise]:
         else:
             merged[p.path] = p
     return [p for p in merged.values() if p.keys]  # "text only": nothing to check
+
+
+def _prose_promises(text: str, source: str, game: str) -> list[Promise]:
+    """The sentences (or ``;`` parts) of a page's paragraphs that begin with one command in code
+    and a colon, then its keys: ``tmb baddie add --json``: ``baddie``."""
+    found = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        if paragraph.lstrip().startswith(("|", "```", "#", "$")):
+            continue
+        for part in re.split(r";\s+|(?<=[.])\s+(?=`)", " ".join(paragraph.split())):
+            said = re.match(r"`([^`]+)`:\s*(.*)", part.strip())
+            path = _command(said.group(1), game) if said else None
+            if said and path is not None:
+                found.append(Promise(path, source, [[k] for k in _names(_flat(said.group(2)))]))
+    return found
 
 
 def _all_promises() -> list[Promise]:
@@ -241,6 +258,8 @@ def test_the_json_table_is_read():
     assert ["reminders"] in by["tmb status (docs/games/tmb.md)"]
     assert ["needs_choice"] in by["tmb initiative (docs/games/tmb-battle.md)"]
     assert ["party"] in by["tmb battle damage (docs/games/tmb-battle.md)"]  # "tmb battle … --json"
+    assert by["tmb baddie add (docs/games/tmb-battle.md)"] == [["baddie"]]  # said in a sentence
+    assert ["title_fr"] in by["insomnia solo-score (docs/games/insomnia.md)"]
     assert ["round"] in by["tmb battle status (docs/games/tmb-battle.md)"]
     assert ["party"] not in by["tmb battle status (docs/games/tmb-battle.md)"]  # "status … without"
     assert ["first_player_tie"] in by["insomnia score (docs/games/insomnia.md)"]
@@ -261,6 +280,9 @@ _SUCCEEDS: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {
     "tmb battle place": (recipe_for(("tmb", "battle", "place")), "1 --lane 1 --position ranged"),
     "tmb battle revive": ((*recipe_for(("tmb", "battle", "revive")), ("tmb", "battle", "ko", "Atomik")),
                           "Atomik --hp 2"),
+    "tmb battle refill": ((*recipe_for(("tmb", "battle", "refill")),  # a battle won: chips in the graveyard
+                           *(("tmb", "battle", "defeat", str(lane)) for lane in range(1, 5)),
+                           ("tmb", "battle", "end")), "1"),
     "stuffed-fables search": (SF_TURN, "--target 4 --dice rose --rolls 5"),
     "stuffed-fables surge": (_SF_SURGE, "--monster Grizzlor:boss"),
     "stuffed-fables monster-attack": ((*SF_MONSTERS, ("stuffed-fables", "activate", "--roll", "3")),
