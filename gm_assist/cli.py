@@ -203,8 +203,9 @@ def main(argv: list[str] | None = None) -> None:
     the ``gm-assist`` command and ``python -m gm_assist`` go through ``gm_assist.entry.run``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     safe_streams()
-    store = sys.modules.get("gm_assist.core.store")
-    if store is not None:  # a new invocation in the same process (tests, embedders)
+    if "gm_assist.core.store" in sys.modules:  # a new invocation in the same process (tests, embedders)
+        from gm_assist.core import store
+
         store.changed = False
     pre_scan(args)
     command = lazy_group(app, "gm-assist")

@@ -79,6 +79,7 @@ def without_pydantic_plugins() -> None:
         sys.modules.pop(PYDANTIC_PLUGIN_LOADER, None)
         return getattr(importlib.import_module(PYDANTIC_PLUGIN_LOADER), name)
 
+    # a module object standing in for pydantic's: its attributes are set here, not declared
     stand_in.get_plugins = get_plugins  # type: ignore[attr-defined]
     stand_in.__getattr__ = real  # type: ignore[method-assign]
     sys.modules[PYDANTIC_PLUGIN_LOADER] = stand_in

@@ -19,7 +19,11 @@ def script(shell: str, command: Any) -> str:
     """The completion script of ``shell`` for the root ``command``."""
     from typer._completion_classes import BashComplete, FishComplete, ZshComplete
 
-    classes = {"bash": BashComplete, "zsh": ZshComplete, "fish": FishComplete}
+    classes: dict[str, type[BashComplete | ZshComplete | FishComplete]] = {
+        "bash": BashComplete,
+        "zsh": ZshComplete,
+        "fish": FishComplete,
+    }
     source: str = classes[shell](command, {}, PROG, COMPLETE_VAR).source()
     return source
 

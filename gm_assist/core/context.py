@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 
 @dataclass
@@ -28,10 +29,10 @@ def ctx() -> Context:
     return _ctx
 
 
-def reset(**values: object) -> Context:
+def reset(**values: Any) -> Context:
     """Start a fresh invocation context (used by the root CLI and by tests)."""
     global _ctx
-    _ctx = Context(**values)  # type: ignore[arg-type]
+    _ctx = Context(**values)
     return _ctx
 
 

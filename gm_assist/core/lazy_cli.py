@@ -17,6 +17,7 @@ import importlib.util
 import os
 import re
 import sys
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -115,6 +116,8 @@ def _whole_words_in_help() -> None:
     if getattr(base, "whole_words", False):
         return
 
+    # click's wrapper class, found and replaced at run time: mypy cannot follow a class held in a
+    # variable nor a class assigned over another
     class WholeWords(base):  # type: ignore[misc, valid-type]
         whole_words = True
 
@@ -210,6 +213,10 @@ def _translate_metavars(command: Any) -> None:
             param.metavar = t(f"core.cli.metavar_{kind}") + ("..." if param.nargs != 1 else "")
 
 
+def _fill(template: str, match: re.Match[str]) -> str:
+    return template.format(*match.groups())
+
+
 def translate_cli(text: str) -> str:
     """click's and typer's English in ``text`` (help pages, usage errors) in the chosen language."""
     from gm_assist.core.i18n import lang, t
@@ -218,7 +225,7 @@ def translate_cli(text: str) -> str:
         return text
     for pattern, key in _CLI_ENGLISH:
         if re.search(pattern, text):
-            text = re.sub(pattern, lambda m, key=key: t(key).format(*m.groups()), text)
+            text = re.sub(pattern, partial(_fill, t(key)), text)
     return re.sub(r"(?m)^(\w[\w ]*\w):$", r"\1 :", text)  # French headings: « Commandes : »
 
 

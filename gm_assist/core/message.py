@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+Params = dict[str, str | int | dict[str, str]]
+"""The values of a message (a ``dict`` param holds a text per language: ``{"en": …, "fr": …}``)."""
+
 
 class Message(BaseModel):
     """An i18n ``key`` (often relative to a game's namespace) and the ``params`` that fill it."""
 
     model_config = ConfigDict(defer_build=True)
     key: str
-    params: dict[str, str | int | dict[str, str]] = Field(default_factory=dict)  # dict: {"en", "fr"}
+    params: Params = Field(default_factory=dict)
     rule: str | None = None  # the rule card behind it (``tmb/effect-dice``), shown after the text

@@ -5,8 +5,11 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from gm_assist.core.errors import GmError
+
+Id = TypeVar("Id", bound=str)
 
 
 def fold(text: str) -> str:
@@ -28,7 +31,7 @@ def closest(query: str, candidates: Iterable[str], cutoff: float = 0.5) -> str |
     return by_fold[found[0]] if found else None
 
 
-def resolve(query: str, options: Mapping[str, Iterable[str]], kind_key: str) -> str:
+def resolve(query: str, options: Mapping[Id, Iterable[str]], kind_key: str) -> Id:
     """The id whose id or alias matches ``query``; else GmError naming the closest one.
 
     ``options`` maps an id to its aliases (names in each language, abbreviations). ``kind_key`` is
@@ -37,13 +40,16 @@ def resolve(query: str, options: Mapping[str, Iterable[str]], kind_key: str) -> 
     from gm_assist.core.i18n import t
 
     wanted = fold(query)
-    names: dict[str, str] = {}
+    names: dict[str, Id] = {}
+    spellings: list[str] = []  # every id, each followed by its aliases
     for ident, aliases in options.items():
-        for alias in (ident, *aliases):
+        spelled: list[str] = [ident, *aliases]
+        spellings += spelled
+        for alias in spelled:
             names.setdefault(fold(alias), ident)
     if wanted in names:
         return names[wanted]
-    suggestion = closest(query, [a for ident, al in options.items() for a in (ident, *al)])
+    suggestion = closest(query, spellings)
     hint = t("core.error.did_you_mean", suggestion=suggestion) if suggestion else ""
     raise GmError(
         "core.error.unknown_name", kind=t(kind_key), name=query, suggestion=hint, known=", ".join(options)

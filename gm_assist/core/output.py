@@ -56,7 +56,7 @@ def console() -> Any:
 def _make_console(width: int | None) -> Any:
     from rich.console import Console
 
-    class TableConsole(Console):  # type: ignore[misc]
+    class TableConsole(Console):
         width_wanted = width
 
         def print(self, *objects: Any, **kwargs: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from gm_assist.core.errors import Cancelled, GmError
@@ -281,13 +282,17 @@ def say(message: str) -> None:
     console().print(message, markup=False)
 
 
+def _print_event(text: str, out: Any) -> None:
+    out.print(text)
+
+
 def events(items: Sequence[Any]) -> None:
     """Tell the table what the rules just did on their own (a recorded action's ``events``), each
     line with its rule card."""
     from gm_assist.core.output import event_text
 
     for event in items:
-        show(lambda out, e=event: out.print(event_text(e)))
+        show(partial(_print_event, event_text(event)))
 
 
 def show(render: Callable[[Any], None]) -> None:

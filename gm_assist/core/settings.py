@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 
-def _path():  # type: ignore[no-untyped-def]
+def _path():
     from gm_assist.core.context import home_dir
 
     return home_dir() / "settings.json"

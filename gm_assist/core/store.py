@@ -236,7 +236,7 @@ def read_json_file(path: Path) -> tuple[Any, bytes]:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=str(exc)) from exc
 
 
-def tinydb_storage_class():  # type: ignore[no-untyped-def]
+def tinydb_storage_class():
     """A TinyDB storage that reads strictly and writes atomically (imported lazily: tinydb costs ~40 ms)."""
     from tinydb.storages import Storage
 
@@ -265,7 +265,7 @@ def tinydb_storage_class():  # type: ignore[no-untyped-def]
     return AtomicJSONStorage
 
 
-def open_db(path: Path):  # type: ignore[no-untyped-def]
+def open_db(path: Path):
     """A TinyDB database over ``path`` with the atomic storage."""
     from tinydb import TinyDB
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from gm_assist.core.i18n import lang, t
 from gm_assist.core.prompts import say, select, show, text
 
@@ -36,7 +38,7 @@ def lookup(game: str | None = None) -> None:
         )
         while card_id:
             card = get_card(card_id)
-            show(lambda out, c=card: render_card(c, lang(), out))
+            show(partial(render_card, card, lang()))
             related = [(r, r) for r in card.related]
             card_id = (
                 select(t("rules.flow.next"), related + [(None, t("rules.flow.again"))]) if related else None

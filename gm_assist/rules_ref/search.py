@@ -28,9 +28,11 @@ import math
 import os
 import re
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from gm_assist.core.names import fold
 
@@ -116,7 +118,7 @@ stay articles, "six" is the same word in both languages."""
 
 
 @cache
-def _stemmer(lang: str):  # type: ignore[no-untyped-def]
+def _stemmer(lang: str):
     import snowballstemmer
 
     return snowballstemmer.stemmer("french" if lang == "fr" else "english")
@@ -221,11 +223,11 @@ def _game_names() -> dict[str, str]:
     return names
 
 
-def _synonym_groups() -> list[dict[str, object]]:
+def _synonym_groups() -> list[dict[str, Any]]:
     """Each glossary entry as a group of phrases (folded word lists), with its game."""
     from gm_assist.rules_ref.cards import glossary, synonyms
 
-    groups: list[dict[str, object]] = []
+    groups: list[dict[str, Any]] = []
     for entry in synonyms():
         tagged = [("en", p) for p in entry.en] + [("fr", p) for p in entry.fr]
         groups.append({"game": entry.game, "phrases": tagged})
@@ -234,13 +236,13 @@ def _synonym_groups() -> list[dict[str, object]]:
         groups.append({"game": term.game, "phrases": tagged})
     for group in groups:
         seen: dict[tuple[str, ...], str] = {}
-        for lang, phrase in group["phrases"]:  # type: ignore[attr-defined]
+        for lang, phrase in group["phrases"]:
             ws = tuple(words(phrase))
             # not "B", "L"; a phrase of function words only ("we all") still brings in the others
             if ws and len(ws) <= 4 and ([w for w in _content(list(ws)) if len(w) > 1] or len(ws) > 1):
                 seen[ws] = "" if ws in seen and seen[ws] != lang else lang
         group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
-    return [g for g in groups if len(g["phrases"]) >= 2]  # type: ignore[arg-type]
+    return [g for g in groups if len(g["phrases"]) >= 2]
 
 
 def _build(db: sqlite3.Connection) -> None:
@@ -283,7 +285,7 @@ def _build(db: sqlite3.Connection) -> None:
             titles = [" ".join(stems(p, lang)) for p in parts]
             keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
             stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
-            pairs = set()  # neighbouring words of the title, keywords and questions: "score marker"
+            pairs: set[str] = set()  # neighbouring words of the title, keywords and questions: "score marker"
             for text in (texts["title"], *(card.text("keywords", lang) or []), *card.questions(lang)):
                 ss = stems(text, lang)
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
@@ -408,7 +410,7 @@ def reset() -> None:
 
 
 @cache
-def _meta() -> dict[str, object]:
+def _meta() -> dict[str, Any]:
     return {k: json.loads(v) for k, v in connect().execute("SELECT key, value FROM meta")}
 
 
@@ -425,7 +427,7 @@ def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tup
 def _synonym_index() -> dict[str, list[int]]:
     """First word of each synonym phrase → the entries holding it (a query checks only those)."""
     out: dict[str, list[int]] = {}
-    for i, group in enumerate(_meta()["synonyms"]):  # type: ignore[arg-type]
+    for i, group in enumerate(_meta()["synonyms"]):
         for _, phrase in group["phrases"]:
             out.setdefault(phrase[0], []).append(i)
     return out
@@ -484,7 +486,7 @@ def _parse_in_its_language(query: str, asked: str, game: str | None) -> _Query:
 
 def _named_game(ws: list[str]) -> tuple[str | None, list[str]]:
     """The game a question names, if any, and the question's words without that name."""
-    names: dict[str, str] = _meta()["games"]  # type: ignore[assignment]
+    names: dict[str, str] = _meta()["games"]
     text = " " + " ".join(ws) + " "
     for name in sorted(names, key=len, reverse=True):
         if f" {name} " in text:
@@ -570,7 +572,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
     # synonyms, both directions: a phrase of the query brings in the other phrases of its entry
     groups = _meta()["synonyms"]
     for index in sorted({i for w in ws for i in _synonym_index().get(w, ())}):
-        group = groups[index]  # type: ignore[index]
+        group = groups[index]
         if game and group["game"] not in ("", game):
             continue  # another game's words; "" is the players' vocabulary shared by every game
         phrases = group["phrases"]
@@ -597,8 +599,8 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         return [], {}
     lens = _lens(q.lang)
     meta = _meta()
-    n = meta["n"][q.lang]  # type: ignore[index]
-    avg = meta["avg"][q.lang]  # type: ignore[index]
+    n = meta["n"][q.lang]
+    avg = meta["avg"][q.lang]
     marks = ",".join("?" * len(q.weights))
     rows = (
         connect()
@@ -742,17 +744,17 @@ def _sentences(body: str) -> list[str]:
     return out
 
 
-def answer(sentences: list[list[object]], q: _Query, idf_of: dict[str, float]) -> str:
+def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: dict[str, float]) -> str:
     """The one or two sentences of a card's body that best answer the question (``sentences``:
     the body's sentences with their word counts and stems, as the index keeps them)."""
     if not sentences:
         return ""
     best, best_score = 0, 0.0
     for i, (sentence, size, held) in enumerate(sentences):
-        found = [q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights]  # type: ignore[attr-defined]
+        found = [q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights]
         # more of the question's words first, then the shortest sentence that says it
-        score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)  # type: ignore[operator]
-        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):  # type: ignore[union-attr,arg-type]
+        score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)
+        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):
             score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
         if score > best_score:
             best, best_score = i, score

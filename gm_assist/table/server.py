@@ -190,7 +190,8 @@ def _asset_version(path: Path) -> str:
 def _assets() -> dict[str, list[str]]:
     """The per-game renderers present (a game whose file is missing falls back to a generic view)."""
     games = HERE / "static" / "games"
-    scripts, styles = [], []
+    scripts: list[str] = []
+    styles: list[str] = []
     for game in GAME_FILES:
         for ext, found in (("js", scripts), ("css", styles)):
             path = games / f"{game}.{ext}"
@@ -205,6 +206,7 @@ class Guard:
     def __init__(self, app: Any, config: TableConfig) -> None:
         self.app = app
         self.config = config
+        self.hub: Hub | None = None  # the app's hub, for whoever serves it (set by create_app)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -355,7 +357,7 @@ def create_app(config: TableConfig | None = None) -> Any:
     )
     app.state.hub = hub
     guarded = Guard(app, config)
-    guarded.hub = hub  # type: ignore[attr-defined]
+    guarded.hub = hub
     return guarded
 
 
@@ -479,7 +481,6 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
         ws="none",
     )
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign] - older uvicorn
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="gm-table", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,12 @@ def test_examples_are_found():
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)
 def test_docstring_examples_run(name):
-    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0, f"{name}: a '>>>' that doctest does not see"
+    module = importlib.import_module(name)
+    written = len(re.findall(r"^\s*>>> ", Path(module.__file__).read_text(encoding="utf-8"), re.M))
+    seen = sum(len(test.examples) for test in doctest.DocTestFinder().find(module))
+    # every example written is run: none hidden where doctest does not look (a nested function,
+    # a comment, an object doctest cannot place in its module)
+    assert seen == written, f"{name}: {written} '>>>' written, {seen} seen by doctest"
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted == written
     assert result.failed == 0

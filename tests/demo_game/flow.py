@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
@@ -30,7 +32,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("demo", session_name)
-        prompts.show(lambda out, s=state: view.render_status(s, out))
+        prompts.show(partial(view.render_status, state))
         step = rules.next_step(state)
         prompts.say(step.text())
         if step.key == "won":

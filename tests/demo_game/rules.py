@@ -23,7 +23,8 @@ def add(state: Counter, n: int) -> Outcome:
     if won(state):
         raise GmError("demo.error.over")
     after = state.model_copy(update={"count": state.count + n, "log": [*state.log, f"{n:+d}"]})
-    events = [Message(key="demo.event.won", params={"target": after.target})] if won(after) else []
+    reached = after.target if won(after) else None
+    events = [Message(key="demo.event.won", params={"target": reached})] if reached is not None else []
     return Outcome(after, events)
 
 

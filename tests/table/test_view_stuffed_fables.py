@@ -105,23 +105,25 @@ def test_every_die_is_drawn_in_exactly_one_zone(seed: int, stuffies: int, turns:
     state = rules.new_game([f"S{i}" for i in range(stuffies)], colours, edition)
     black = bag.with_use(colours, "threat")[0]
     for n in range(turns):
-        try:
-            if state.pending == "monsters":
-                while monsters.next_monster(state):
-                    state = monsters.activate(state, None, rng.randint(1, 6))[0]
-                state = monsters.end_monster_turn(state)[0]
-            elif state.pending == "surge":
-                state = turn.surge(state, [("Crawly", "normal")] if rng.random() < 0.5 else [])
-            else:
-                name = state.stuffies[n % stuffies].name
-                state = turn.draw(state, name, bag.random_draw(state, 5, rng))[0]
-                if rng.random() < 0.5:
-                    orange = next((c for c in ("orange", "green") if state.hand.get(c)), None)
-                    if orange:
+        # every turn is played (no refusal is skipped: a refused store once left the turn open,
+        # and every later draw was refused and skipped, checking nothing)
+        if state.pending == "monsters":
+            while monsters.next_monster(state):
+                state = monsters.activate(state, None, rng.randint(1, 6))[0]
+            state = monsters.end_monster_turn(state)[0]
+        elif state.pending == "surge":
+            state = turn.surge(state, [("Crawly", "normal")] if rng.random() < 0.5 else [])
+        else:
+            name = state.stuffies[n % stuffies].name
+            state = turn.draw(state, name, bag.random_draw(state, 5, rng))[0]
+            if rng.random() < 0.5:
+                orange = next((c for c in ("orange", "green") if state.hand.get(c)), None)
+                if orange:
+                    try:
                         state = turn.store(state, orange, "board")
-                state = turn.end_turn(state)[0]
-        except GmError:
-            continue
+                    except GmError as refused:  # the only reason: the board holds a die already
+                        assert refused.key == "stuffed_fables.error.slot_full", refused.key
+            state = turn.end_turn(state)[0]
         view = table_view(state)
         counted: dict[str, int] = {}
         for zone in ("bag", "hand", "discard"):

@@ -6,6 +6,7 @@ next. Ctrl-C / Esc in a step goes back to the menu without recording anything.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -71,7 +72,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("insomnia", session_name)
-        prompts.show(lambda out, s=state: view.render(s, out))
+        prompts.show(partial(view.render, state))
         if state.phase is Phase.over:
             _game_over(state)
             return

@@ -36,7 +36,7 @@ from .model import BOARD_SPACES, FENCE_DODOS, Event, InsomniaState, Phase, Sheep
 P = ParamSpec("P")
 
 
-def _ev(state: InsomniaState, key: str, card: str = "", **params: object) -> None:
+def _ev(state: InsomniaState, key: str, card: str = "", **params: str | int | dict[str, str]) -> None:
     state._said.append(Event(key=f"insomnia.event.{key}", params=params, rule=card or None))
 
 

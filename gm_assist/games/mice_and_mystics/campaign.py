@@ -118,6 +118,7 @@ def add_condition(state: MiceState, mouse: str, condition: str) -> MiceState:
         raise GmError("mice_and_mystics.error.poison_is_wound", mouse=mouse)
     s, m = _copy(state, mouse)
     if condition not in m.conditions:
+        # a condition id the command resolved against the conditions catalog (cli_mice.condition)
         m.conditions.append(condition)  # type: ignore[arg-type]
     return s
 
@@ -127,7 +128,7 @@ def remove_condition(state: MiceState, mouse: str, condition: str) -> MiceState:
     s, m = _copy(state, mouse)
     if condition not in m.conditions:
         raise GmError("mice_and_mystics.error.no_condition", mouse=m.name, condition=condition)
-    m.conditions.remove(condition)  # type: ignore[arg-type]
+    m.conditions.remove(condition)
     return s
 
 

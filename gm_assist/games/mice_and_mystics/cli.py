@@ -136,7 +136,12 @@ def initiative_cmd(
     rec, events = record_action(
         actions.PlaceInitiative(mice=mice, enemies=enemies, counts=counts, ordered=ordered, seed=seed_used)
     )
-    finish(rec, events, json_out, data, lambda out: (after(out), _turn(rec.state, out)))
+
+    def after_and_turn(out: Any) -> None:
+        after(out)
+        _turn(rec.state, out)
+
+    finish(rec, events, json_out, data, after_and_turn)
 
 
 def _turn(state: MiceState, out: Any) -> None:

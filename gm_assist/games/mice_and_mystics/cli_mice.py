@@ -14,11 +14,11 @@ from gm_assist.core.output import JsonOpt, why
 
 from . import catalog, parse
 from .cli_app import NS, actions, app, finish, load_state, record_action
-from .model import Item
+from .model import Item, ItemKind
 
 MouseArg = Annotated[str, typer.Argument(help=t(f"{NS}.help.mouse_arg"))]
 CountOpt = Annotated[int, typer.Option("--count", "-n", help=t(f"{NS}.help.count"))]
-KINDS = {
+KINDS: dict[ItemKind, list[str]] = {
     "starting": ["depart", "départ", "start"],
     "search": ["fouille"],
     "scroll": ["parchemin"],

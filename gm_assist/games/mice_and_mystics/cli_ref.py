@@ -86,7 +86,7 @@ def turn_menu_cmd(
         _, state = load_state()
         record = state.mouse(parse.session_mouse(state, mouse))
         blocked = turn_menu(record.conditions, catalog.conditions())
-    data = {
+    data: dict[str, Any] = {
         "choices": _entries_json(ref["choice"]),
         "actions": _entries_json(ref["action"]),
         "free": _entries_json(ref["free"]),

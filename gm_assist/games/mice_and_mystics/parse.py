@@ -11,11 +11,14 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.names import fold, resolve
 
 from . import catalog
-from .model import EnemyGroup, EnemyType, MiceState, Space, TrackCard
+from .model import Attack, EnemyGroup, EnemyType, MiceState, Size, Space, TrackCard
 
 NS = "mice_and_mystics"
-SIZES = {"small": ["petit", "s", "p"], "large": ["grand", "l", "g", "big"]}
-ATTACKS = {"melee": ["mêlée", "m", "cac"], "ranged": ["distance", "à distance", "r", "d"]}
+SIZES: dict[Size, list[str]] = {"small": ["petit", "s", "p"], "large": ["grand", "l", "g", "big"]}
+ATTACKS: dict[Attack, list[str]] = {
+    "melee": ["mêlée", "m", "cac"],
+    "ranged": ["distance", "à distance", "r", "d"],
+}
 
 
 def split_list(values: Sequence[str] | None) -> list[str]:
@@ -61,7 +64,8 @@ def enemy_group(spec: str, cat: dict[str, EnemyType]) -> EnemyGroup:
     if len(parts) < 2 or not parts[0]:
         raise GmError(f"{NS}.error.bad_enemy", spec=spec)
     count = _count(parts[1], spec)
-    size = attack = None
+    size: Size | None = None
+    attack: Attack | None = None
     for extra in parts[2:]:
         folded = fold(extra)
         if any(folded == fold(a) for k, al in SIZES.items() for a in (k, *al)):

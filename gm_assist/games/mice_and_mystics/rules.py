@@ -169,7 +169,7 @@ def remove_type(state: MiceState, ident: str) -> MiceState:
     s.track = [c for i, c in enumerate(state.track) if i not in gone]
     s.minions.pop(ident, None)
     if s.turn is not None:
-        s.turn -= sum(1 for i in gone if i < state.turn)
+        s.turn -= sum(1 for i in gone if i < s.turn)
         if not s.track:
             s.turn = None
         elif s.turn >= len(s.track):

@@ -84,7 +84,7 @@ def suggest_cmd(
     if top < 1:
         raise GmError("core.error.count_positive", value=top)
     with waiting(t("shy_monsters.waiting"), quiet=json_out):
-        count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)  # type: ignore[arg-type]
+        count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)
     data = {"hand": {"exit": 1, "corridors": 3, "monsters": colours}, "floor_number": floor_number,
             "count": count,
             "floors": [{"floor": s.floor.notation(), "rows": list(s.floor.rows), "score": s.score,

@@ -21,11 +21,11 @@ which cells hold tiles, so it is computed once per shape and cell, which keeps t
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from gm_assist.core.message import Message
+from gm_assist.core.message import Message, Params
 
 from .floor import (
     Layout,
@@ -36,7 +36,7 @@ from .floor import (
     symmetries,
     trimmed,
 )
-from .model import COLOURS, FLOORS, REVEALS_BEFORE_MOVING, Cell, Floor, Hand, Pattern, ShyState
+from .model import COLOURS, FLOORS, REVEALS_BEFORE_MOVING, Cell, Difficulty, Floor, Hand, Pattern, ShyState
 from .rules import fits
 
 THREAT, BLOCKS, ON_PATH, HIDDEN, EXIT_FAR = 3, 2, 1, 1, 1
@@ -59,7 +59,7 @@ class Suggestion(BaseModel):
 class _Shape:
     """What the score needs about one shape, computed once: distances, cut cells, comfort."""
 
-    def __init__(self, cells: tuple[Cell, ...], colours: list[str], patterns: dict[str, Pattern]) -> None:
+    def __init__(self, cells: tuple[Cell, ...], colours: Sequence[str], patterns: dict[str, Pattern]) -> None:
         self.cells = cells
         pool = frozenset(cells)
         self.dist = {c: _distances(c, pool) for c in cells}
@@ -89,10 +89,10 @@ def _distances(start: Cell, pool: frozenset[Cell]) -> dict[Cell, int]:
     return dist
 
 
-Clause = tuple[str, dict[str, str | int]]
+Clause = tuple[str, Params]
 
 
-def _score(shape: _Shape, lay: Layout, colours: list[str], floor_number: int) -> tuple[int, list[Clause]]:
+def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int) -> tuple[int, list[Clause]]:
     """The strength of one floor and its reasons as (key, params) pairs (see the module docstring).
 
     Plain tuples, not models: the search scores every distinct floor of a hand (80,160)."""
@@ -219,7 +219,7 @@ def banded_floor(
 
 
 def build_floor(
-    hand: Hand, patterns: dict[str, Pattern], floor_number: int, difficulty: str, rng: random.Random
+    hand: Hand, patterns: dict[str, Pattern], floor_number: int, difficulty: Difficulty, rng: random.Random
 ) -> Floor:
     """The Dungeon Master's floor for a hand at the chosen level (:data:`LEVELS`)."""
     if difficulty == "random":
@@ -229,7 +229,7 @@ def build_floor(
     return best_floor(hand, patterns, floor_number, rng)
 
 
-def new_game(mode: str, difficulty: str, seed: int | None, patterns: dict[str, Pattern]) -> ShyState:
+def new_game(mode: str, difficulty: Difficulty, seed: int | None, patterns: dict[str, Pattern]) -> ShyState:
     """A new game. Two players: waiting for the Dungeon Master's first floor. Solo: the app shuffles
     the six monsters, deals two per floor (« Phase Maître du Donjon »; the unrevealed ones of a floor
     are set aside, never reused) and builds the three floors now, hidden, from ``seed``."""
@@ -247,13 +247,13 @@ def new_game(mode: str, difficulty: str, seed: int | None, patterns: dict[str, P
     rng.shuffle(pile)
     planned = []
     for number in range(1, FLOORS + 1):
-        hand = Hand(monsters=pile[2 * (number - 1) : 2 * number])  # type: ignore[arg-type]
+        hand = Hand(monsters=pile[2 * (number - 1) : 2 * number])
         planned.append(build_floor(hand, patterns, number, difficulty, rng))
     state = ShyState(
         mode="solo",
         difficulty=difficulty,
         seed=seed,
-        pile=pile,  # type: ignore[arg-type]
+        pile=pile,
         planned=planned,
         patterns=grids,
     )

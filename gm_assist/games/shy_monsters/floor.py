@@ -10,7 +10,7 @@ touch the others through shared sides, entrance included; diagonals do not conne
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -26,6 +26,7 @@ from .model import (
     MONSTERS_PER_FLOOR,
     TILE_CODES,
     Cell,
+    Colour,
     Floor,
     Hand,
 )
@@ -192,7 +193,7 @@ def construction_errors(floor: Floor, hand: Hand | None = None, used: Iterable[s
                 params={"found": len(monsters), "expected": expected},
             )
         )
-    by_colour: dict[str, list[Cell]] = {}
+    by_colour: dict[Colour, list[Cell]] = {}
     for cell, colour in sorted(monsters.items()):
         by_colour.setdefault(colour, []).append(cell)
     for colour, cells in by_colour.items():
@@ -256,7 +257,7 @@ class Layout(NamedTuple):
     exit: Cell
     monsters: tuple[Cell, ...]
 
-    def floor(self, colours: tuple[str, ...] | list[str]) -> Floor:
+    def floor(self, colours: Sequence[Colour]) -> Floor:
         """The floor as a grid, the monsters coloured in hand order."""
         tiles = dict.fromkeys(self.cells, CORRIDOR)
         tiles[self.entrance] = ENTRANCE

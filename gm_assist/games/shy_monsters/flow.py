@@ -6,6 +6,7 @@ core, every answer comes from ``hero.py`` / ``rules.py``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -13,7 +14,7 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import waiting
 
-from .model import LEVELS
+from .model import LEVELS, Difficulty
 
 RULES = (
     "shy-monsters/hero-phase",
@@ -40,7 +41,8 @@ def new_session() -> str | None:
             [("solo", t("shy_monsters.flow.mode_solo")), ("two-players", t("shy_monsters.flow.mode_two"))],
             rules=("shy-monsters/solo", "shy-monsters/two-players"),
         )
-        level, seed = "best", None
+        level: Difficulty = "best"
+        seed = None
         if mode == "solo":
             level = prompts.select(
                 t("shy_monsters.flow.difficulty"),
@@ -74,7 +76,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("shy-monsters", session_name)
-        prompts.show(lambda out, s=state: render(s, out))
+        prompts.show(partial(render, state))
         if state.outcome != "playing":
             prompts.say(t("shy_monsters.flow.over"))
             return

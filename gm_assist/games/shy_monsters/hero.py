@@ -29,7 +29,7 @@ from typing import Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import LANGS, t_in
-from gm_assist.core.message import Message
+from gm_assist.core.message import Message, Params
 from gm_assist.core.step import Choice, Step
 
 from .floor import ALL_DIRECTIONS, ORTHOGONAL
@@ -110,7 +110,7 @@ def _panic_reason(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], 
 def _describe(play: FloorPlay, layout: Floor, patterns: dict[str, Pattern], cell: Cell, how: str) -> Event:
     """The referee's answer for a tile just turned over (``how``: reveal | jump)."""
     letter = layout.at(cell)
-    where = {"row": cell[0] + 1, "col": cell[1] + 1}
+    where: Params = {"row": cell[0] + 1, "col": cell[1] + 1}
     if letter in COLOUR_OF:
         comfortable, active = _status(play, layout, patterns, cell)
         state = "active" if active else ("panics" if comfortable else "uncomfortable")
@@ -216,7 +216,7 @@ def _arrive(state: ShyState, layout: Floor, patterns: dict[str, Pattern], cell: 
     """The hero enters ``cell`` (mutates the fresh copy ``state``): attack, turn over, judge."""
     f = state.floor
     letter = layout.at(cell)
-    where = {"row": cell[0] + 1, "col": cell[1] + 1}
+    where: Params = {"row": cell[0] + 1, "col": cell[1] + 1}
     alive_monster = letter in COLOUR_OF and cell not in f.killed
     if f.attack_declared:
         f.attack_declared = False
@@ -259,8 +259,8 @@ def finish_floor(state: ShyState) -> ShyState:
     f = new.floor
     assert f.layout is not None
     for cell, colour in sorted(f.layout.monsters().items()):
-        new.used.append(colour)  # type: ignore[arg-type]
-        (new.shown_monsters if cell in f.revealed else new.set_aside).append(colour)  # type: ignore[arg-type]
+        new.used.append(colour)
+        (new.shown_monsters if cell in f.revealed else new.set_aside).append(colour)
     new.floors_cleared += 1
     events = list(f.events)
     if new.floors_cleared >= FLOORS:

@@ -21,10 +21,12 @@ from gm_assist.core.message import Message
 Colour = Literal["purple", "orange", "green", "red", "blue", "teal"]
 Cell = tuple[int, int]
 
-COLOURS: tuple[str, ...] = ("purple", "orange", "green", "red", "blue", "teal")
+COLOURS: tuple[Colour, ...] = ("purple", "orange", "green", "red", "blue", "teal")
 """The six monster tiles, one of each colour (rulebook « Matériel »: 6 tuiles Monstre)."""
-LETTER_OF: dict[str, str] = {"purple": "P", "orange": "O", "green": "G", "red": "R", "blue": "B", "teal": "T"}
-COLOUR_OF: dict[str, str] = {v: k for k, v in LETTER_OF.items()}
+LETTER_OF: dict[Colour, str] = {
+    "purple": "P", "orange": "O", "green": "G", "red": "R", "blue": "B", "teal": "T"
+}
+COLOUR_OF: dict[str, Colour] = {v: k for k, v in LETTER_OF.items()}
 
 ENTRANCE, EXIT, CORRIDOR, EMPTY = "E", "X", "C", "."
 TILE_CODES = frozenset("EXCPOGRBT")
@@ -83,7 +85,7 @@ class Floor(_Model):
         """Every cell holding a dungeon tile, with its letter."""
         return {(r, c): ch for r, row in enumerate(self.rows) for c, ch in enumerate(row) if ch != EMPTY}
 
-    def monsters(self) -> dict[Cell, str]:
+    def monsters(self) -> dict[Cell, Colour]:
         """Monster cells with their colour (``"purple"``…)."""
         return {cell: COLOUR_OF[ch] for cell, ch in self.tiles().items() if ch in COLOUR_OF}
 
@@ -136,7 +138,7 @@ class FloorPlay(_Model):
 
 Mode = Literal["two-players", "solo"]
 Difficulty = Literal["random", "easy", "normal", "best"]
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "best")
+LEVELS: tuple[Difficulty, ...] = ("random", "easy", "normal", "best")
 """The app's Dungeon Master levels, weakest first (``dungeon_master.build_floor``)."""
 Outcome = Literal["playing", "hero-won", "hero-died"]
 

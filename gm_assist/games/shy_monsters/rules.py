@@ -14,7 +14,7 @@ autres »):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,13 +38,13 @@ def load_patterns() -> dict[str, Pattern]:
 
     shipped = load_toml("shy_monsters/patterns.toml")
     overrides = read_user_json("shy_monsters/patterns.json", {}) or {}
-    out = {}
+    out: dict[str, Pattern] = {}
     for colour in COLOURS:
         entry = dict(shipped[colour])
         if colour in overrides:
             entry["grid"] = list(overrides[colour])
             entry["overridden"] = True
-        out[colour] = Pattern(colour=colour, **entry)  # type: ignore[arg-type]
+        out[colour] = Pattern(colour=colour, **entry)
     return out
 
 
@@ -215,11 +215,11 @@ def check_floor(
     )
 
 
-def cells_of_colours(floor: Floor, colours: list[str]) -> list[Cell]:
+def cells_of_colours(floor: Floor, colours: Sequence[str]) -> list[Cell]:
     """The monster cells named by colours (reveal order given by colour); GmError if absent."""
     by_colour: dict[str, list[Cell]] = {}
-    for cell, colour in sorted(floor.monsters().items()):
-        by_colour.setdefault(colour, []).append(cell)
+    for cell, monster in sorted(floor.monsters().items()):
+        by_colour.setdefault(monster, []).append(cell)
     out: list[Cell] = []
     for colour in colours:
         if colour not in by_colour:
@@ -244,4 +244,5 @@ def patterns_from_grids(grids: dict[str, list[str]]) -> dict[str, Pattern]:
     """Patterns rebuilt from the grids a game stored; shipped ones when the game stored none."""
     if not grids:
         return load_patterns()
-    return {colour: Pattern(colour=colour, grid=grid) for colour, grid in grids.items()}  # type: ignore[arg-type]
+    # the stored colours are checked as any saved data is: by the model
+    return {c: Pattern.model_validate({"colour": c, "grid": grid}) for c, grid in grids.items()}

@@ -13,10 +13,10 @@ from gm_assist.core.i18n import t
 
 from .floor import FloorError
 from .hero import moves, next_step, public_rows
-from .model import COLOUR_OF, FLOORS, LETTER_OF, Cell, Event, ShyState
+from .model import COLOUR_OF, FLOORS, LETTER_OF, LEVELS, Cell, Colour, Difficulty, Event, ShyState
 from .rules import CheckReport, MonsterStatus, colour_name
 
-COLOUR_ALIASES: dict[str, list[str]] = {
+COLOUR_ALIASES: dict[Colour, list[str]] = {
     "purple": ["p", "violet", "violette", "mauve"],
     "orange": ["o"],
     "green": ["g", "vert", "verte"],
@@ -42,14 +42,14 @@ DIRECTION_ALIASES: dict[str, list[str]] = {
 # --- input ----------------------------------------------------------------------------------------
 
 
-def parse_colour(text: str) -> str:
+def parse_colour(text: str) -> Colour:
     """A colour from ``P``, ``purple``, ``violet``…; GmError naming the closest otherwise."""
     from gm_assist.core.names import resolve
 
     return resolve(text.strip(), COLOUR_ALIASES, "shy_monsters.kind.colour")
 
 
-def parse_hand(text: str) -> list[str]:
+def parse_hand(text: str) -> list[Colour]:
     """The monsters of a hand; the exit and corridors may be written too and are skipped
     (``X,C,C,C,P,O`` = ``P,O``): the rest of the hand is always the exit and 3 corridors."""
     from gm_assist.core.names import fold
@@ -61,7 +61,7 @@ def parse_hand(text: str) -> list[str]:
     return parse_colours(",".join(words))
 
 
-def parse_colours(text: str) -> list[str]:
+def parse_colours(text: str) -> list[Colour]:
     """Colours separated by commas, spaces, ``>`` or written as letters: ``PO``, ``p,o``,
     ``violet, orange``."""
     text = text.strip()
@@ -287,12 +287,12 @@ def direction_label(direction: str) -> str:
     return t(f"shy_monsters.direction.{direction}")
 
 
-def parse_difficulty(text: str) -> str:
+def parse_difficulty(text: str) -> Difficulty:
     """The Dungeon Master's level: « random », « easy », « normal », « best » (also their French
     names, and « hard » for best)."""
     from gm_assist.core.names import resolve
 
-    return resolve(
+    level = resolve(
         text,
         {
             "random": ["aleatoire", "hasard"],
@@ -302,6 +302,7 @@ def parse_difficulty(text: str) -> str:
         },
         "shy_monsters.kind.difficulty",
     )
+    return next(known for known in LEVELS if known == level)
 
 
 def reason_text(reasons: list[Any]) -> str:

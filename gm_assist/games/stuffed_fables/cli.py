@@ -7,7 +7,7 @@ keys of the command, `session`, and `status` (the summary).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, t
@@ -28,6 +28,9 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
 )
 from .cli_parse import colours_of, ints, load_state, new_state, opt
 from .render import dice_text, render, slot_name, stuffie_line, summary
+
+if TYPE_CHECKING:
+    from .actions import SfAction
 
 # --- calculators (no session) ------------------------------------------------------------------
 
@@ -287,7 +290,7 @@ def encourage_cmd(
     state = load_state()
     other = rules.find_stuffie(state, to).name
     colour = colours_of(state, die)[0]
-    action: actions.SfAction = (
+    action: SfAction = (
         actions.EncourageStuffing(to=other, colour=colour)
         if give_stuffing
         else actions.EncourageDie(to=other, colour=colour, slot=slot)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
@@ -14,6 +14,9 @@ from gm_assist.kit.app import game_app
 from .cli_parse import colours_of, ints, load_state, opt
 from .render import dice_text, summary
 from .turn import next_step
+
+if TYPE_CHECKING:
+    from .actions import SfAction
 
 actions = lazy_module(f"{__package__}.actions")
 
@@ -26,7 +29,7 @@ RollsOpt = Annotated[str | None, opt("--rolls", key="rolls")]
 
 
 def _run(
-    action: actions.SfAction,
+    action: SfAction,
     json_out: bool,
     text: Callable[[Any, dict, Any], None],
     chances: Callable[[Any], dict | None] | None = None,

@@ -3,7 +3,7 @@ encounters, the monster turn and the table's corrections. Registered on the app 
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
@@ -25,7 +25,10 @@ from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .render import entered_lines, stuffie_line
 from .turn import CMD
 
-MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
+if TYPE_CHECKING:
+    from .actions import SfAction
+
+MonsterOpt = Annotated[list[str] | None, opt("--monster", key="monster_spec")]
 
 
 @app.command("test", help=t("stuffed_fables.help.test"))
@@ -165,8 +168,8 @@ def end_turn_cmd(json_out: JsonOpt = False) -> None:
 
 
 @app.command("surge", help=t("stuffed_fables.help.surge"))
-def surge_cmd(monster: MonsterOpt = (), json_out: JsonOpt = False) -> None:
-    specs = monsters_of(list(monster))
+def surge_cmd(monster: MonsterOpt = None, json_out: JsonOpt = False) -> None:
+    specs = monsters_of(list(monster or []))
 
     def _text(out: Any, info: dict, new: Any) -> None:
         if info["monsters_enter"]:
@@ -182,7 +185,7 @@ def surge_cmd(monster: MonsterOpt = (), json_out: JsonOpt = False) -> None:
 
 @app.command("encounter", help=t("stuffed_fables.help.encounter"))
 def encounter_cmd(
-    monster: MonsterOpt = (),
+    monster: MonsterOpt = None,
     random_: Annotated[bool, opt("--random", key="encounter_random")] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -327,7 +330,7 @@ def adjust_cmd(
     state = load_state()
     if (track is not None) + bool(stuffie) + bool(monster) != 1:
         raise GmError("stuffed_fables.error.adjust_who")
-    action: actions.SfAction
+    action: SfAction
     name = ""
     if track is not None:
         action = actions.AdjustTrack(black=track)
@@ -357,7 +360,7 @@ def adjust_cmd(
 
 def _stuffie_correction(
     state: Any, name: str, add_slot: str | None, brave: bool, slot: str | None, die: str | None, *counts: Any
-) -> actions.SfAction:
+) -> SfAction:
     """The correction of a stuffie: a new slot, a stored die (``--slot`` / ``--die``, ``none`` to
     empty it), or its counters."""
     if add_slot:

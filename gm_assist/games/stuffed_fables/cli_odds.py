@@ -4,6 +4,7 @@ app of `cli.py`; the chances are computed in `odds.py`."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from gm_assist.core.errors import GmError
@@ -39,7 +40,7 @@ def odds_cmd(
     from gm_assist.core.names import resolve
 
     from . import odds
-    from .odds_view import lines
+    from .odds_view import print_lines
 
     state = load_state()
     kind = resolve(for_, {k: [] for k in KINDS}, "stuffed_fables.kind.roll") if for_ else _default_kind(state)
@@ -75,4 +76,4 @@ def odds_cmd(
             raise GmError("stuffed_fables.odds.target_needed")
         asked = colours_of(state, colour)[0] if colour else None
         result = odds.action_chances(state, kind, target or 0, asked)
-    emit({"odds": result}, lambda out: [out.print(line) for line in lines(state, result)], json_out)
+    emit({"odds": result}, partial(print_lines, state, result), json_out)

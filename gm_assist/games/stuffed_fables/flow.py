@@ -8,6 +8,8 @@ without recording anything; a refused step shows why and the menu goes on.
 
 from __future__ import annotations
 
+from functools import partial
+
 from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
@@ -63,7 +65,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load(GAME, session_name)
-        prompts.show(lambda out, s=state: render(s, out))
+        prompts.show(partial(render, state))
         try:
             menu = _menu(state)
             choice = guided.menu(

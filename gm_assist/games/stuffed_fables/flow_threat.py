@@ -4,6 +4,7 @@ in `flow.py`; they record the same actions as the CLI."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gm_assist.core import prompts
@@ -29,7 +30,7 @@ def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
 def _say_odds(state: SfState, kind: str, **params: Any) -> None:
     """Show the exact chance of the roll about to happen (`odds.py`), with its rule card."""
     from . import odds
-    from .odds_view import lines
+    from .odds_view import print_lines
 
     if kind == "draw":
         result = {**odds.draw_chances(state, params.get("count", 5)), "stuffie": params["stuffie"]}
@@ -39,8 +40,7 @@ def _say_odds(state: SfState, kind: str, **params: Any) -> None:
         result = odds.defence_chances(params["attack"], params.get("stuffing"))
     else:
         result = odds.action_chances(state, kind, params.get("target", 0), params.get("colour"))
-    for line in lines(state, result):
-        prompts.show(lambda out, line=line: out.print(line))
+    prompts.show(partial(print_lines, state, result))
 
 
 # --- surge and monster turn ------------------------------------------------------------

@@ -79,7 +79,7 @@ def defence_chances(attack: int, stuffing: int | None = None) -> dict[str, Any]:
     all damage, the expected stuffing lost (with and without the die) and, given the stuffie's
     stuffing, the chance to fall unconscious with the die."""
     d6 = math.distribution(math.sum_d6(1))
-    lost = {}
+    lost: dict[int, Fraction] = {}
     for roll, p in d6.items():
         k = max(0, attack - roll)
         lost[k] = lost.get(k, Fraction(0)) + p
@@ -124,7 +124,9 @@ def expected_colours(state: SfState, count: int) -> dict[str, Fraction]:
         else:
             rest = min(count - in_bag, bag.pool_size(state.discard))
             size = bag.pool_size(state.discard)
-            value = state.bag.get(c, 0) + (Fraction(rest * state.discard.get(c, 0), size) if size else 0)
+            value = Fraction(state.bag.get(c, 0))
+            if size:
+                value += Fraction(rest * state.discard.get(c, 0), size)
         if value:
             out[c] = value
     return out

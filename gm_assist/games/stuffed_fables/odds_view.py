@@ -84,6 +84,12 @@ def draw_lines(state: SfState, stuffie: str, odds: dict[str, Any]) -> list[str]:
     ]
 
 
+def print_lines(state: SfState, odds: dict[str, Any], out: Any) -> None:
+    """Print :func:`lines` on the console ``out``."""
+    for line in lines(state, odds):
+        out.print(line)
+
+
 def lines(state: SfState, odds: dict[str, Any]) -> list[str]:
     """Any chance computed by `odds.py`, as lines of text (rich markup: the dim rule card)."""
     if "monster_turn" in odds:

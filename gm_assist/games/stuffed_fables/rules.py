@@ -9,7 +9,7 @@ from __future__ import annotations
 from gm_assist.core.errors import GmError
 
 from .bag import to_discard
-from .model import Check, Colour, Defense, Monster, MonsterKind, SfState, Slot, Stuffie, ThreatCheck
+from .model import Check, Colour, Defense, Monster, MonsterKind, Outcome, SfState, Slot, Stuffie, ThreatCheck
 
 DIE_FACES = 6
 THREAT_RULES = {
@@ -46,6 +46,7 @@ def threat_check(black: int, monsters: int, stuffies: int) -> ThreatCheck:
     non_negative("--monsters", monsters)
     if stuffies < 1:  # the calculator's --stuffies, not a stuffie's name
         raise GmError("stuffed_fables.error.stuffies_count", value=stuffies)
+    outcome: Outcome
     if monsters >= 1 and black >= monsters:
         outcome = "monsters"
     elif monsters == 0 and black >= stuffies:

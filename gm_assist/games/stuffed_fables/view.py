@@ -48,7 +48,7 @@ def table_view(state: SfState) -> dict[str, Any]:
     check = (
         rules.threat_check(state.track, len(state.monsters), len(state.stuffies)) if state.stuffies else None
     )
-    spaces = max([*with_die, *(m["position"] for m in monsters), len(state.stuffies) + 1])
+    spaces = max([*with_die, *(by_name[name].position for name in order), len(state.stuffies) + 1])
     stuffies = [
         {
             "name": s.name,

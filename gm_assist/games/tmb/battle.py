@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .battle_queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value
+from .battle_queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value, point_value
 from .battle_track import FATIGUE_FROM_ROUND, check_lane, current_unit, fold, initiative_track, order_group
 
 Kind = Literal["baddie", "gearloc"]
@@ -255,7 +255,8 @@ def defeat(battle: Battle, uid: str) -> Battle:
         raise BattleRuleError("tmb_battle.error.not_baddie", name=battle.unit(uid).name)
     new = battle.model_copy(deep=True)
     unit = _remove(new, uid)
-    new.defeated.append(QueueChip(points=unit.points or 1, name=unit.name, face_up=True, tyrant=unit.tyrant))
+    chip = QueueChip(points=point_value(unit.points or 1), name=unit.name, face_up=True, tyrant=unit.tyrant)
+    new.defeated.append(chip)
     new.outcome = "victory" if unit.tyrant else check_outcome(new)
     return new
 
@@ -400,8 +401,9 @@ def fatigue(battle: Battle) -> Battle:
     """Fatigue (p. 16): every unit on the mat loses 1 HP (not damage: no defense, no bonus HP)."""
     new = battle.model_copy(deep=True)
     for uid in list(new.track):
-        if new.outcome is None and uid in new.track and new.unit(uid).hp is not None:
-            new = _set_hp(new, uid, max(0, new.unit(uid).hp - 1))
+        hp = new.unit(uid).hp if uid in new.track else None
+        if new.outcome is None and hp is not None:
+            new = _set_hp(new, uid, max(0, hp - 1))
     return new
 
 
@@ -458,7 +460,7 @@ def finish(battle: Battle, outcome: Outcome | None = None) -> Battle:
             new.graveyard.setdefault(chip.points, []).append(chip.name or "?")
     if result == "defeat":
         on_mat = [
-            QueueChip(points=u.points or 1, name=u.name, tyrant=u.tyrant)
+            QueueChip(points=point_value(u.points or 1), name=u.name, tyrant=u.tyrant)
             for u in new.units
             if u.kind == "baddie"
         ]

@@ -17,7 +17,15 @@ from gm_assist.core.session import Action, Outcome
 
 from . import battle as bt
 from . import battle_book as book
-from .battle_queue import QueueChip, SetupChip, baddie_points, build_queue, rule_call, tyrant_queue
+from .battle_queue import (
+    QueueChip,
+    SetupChip,
+    baddie_points,
+    build_queue,
+    point_value,
+    rule_call,
+    tyrant_queue,
+)
 from .battle_track import check_initiative, find_unit
 from .model import TmbState
 
@@ -73,7 +81,7 @@ def tyrant_setup_queue(state: TmbState) -> tuple[list[QueueChip], dict[int, list
             where=extra.where,
             lane=extra.lane,
             count=extra.count,
-            points=value,
+            points=point_value(value),
             name=extra.name,
             creature_type=extra.type,
         )

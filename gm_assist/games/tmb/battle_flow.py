@@ -8,6 +8,7 @@ Same actions as the `tmb battle` commands (journaled, undoable).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -107,7 +108,9 @@ def _save(entry: Baddie | None, unit: bt.UnitIn, points: int) -> None:
     from gm_assist.core.i18n import lang
 
     field = "name_fr" if lang() == "fr" else "name_en"
-    base = entry.model_dump() if entry else {"id": cat.slug(unit.name or "baddie"), field: unit.name}
+    base: dict[str, Any] = (
+        entry.model_dump() if entry else {"id": cat.slug(unit.name or "baddie"), field: unit.name}
+    )
     base.update(
         {
             k: v
@@ -408,7 +411,7 @@ def run_battle(session_name: str) -> None:
         battle = state.battle
         if not isinstance(battle, bt.Battle):  # its set-up was undone
             return
-        prompts.show(lambda out, b=battle: render_battle(b, out))
+        prompts.show(partial(render_battle, battle))
         if battle.closed:
             return
         items, default = menu_choices(battle)

@@ -24,7 +24,7 @@ from gm_assist.core.errors import GmError
 
 PointValue = Literal[1, 5, 20]
 AttackType = Literal["melee", "ranged"]
-POINT_VALUES: tuple[int, ...] = (20, 5, 1)
+POINT_VALUES: tuple[PointValue, ...] = (20, 5, 1)
 MAX_GEARLOCS = 4
 LANES = 4
 MAX_POINTS = 1000
@@ -127,7 +127,7 @@ def baddie_points(day: int, gearlocs: int, extra_points: int = 0) -> int:
     return total
 
 
-def queue_values(points: int) -> list[int]:
+def queue_values(points: int) -> list[PointValue]:
     """The chip values for ``points`` (rulebook p. 18, steps 2–3): as many 20s as fit, then 5s,
     then 1s, stacked high to low from the top.
 
@@ -140,7 +140,7 @@ def queue_values(points: int) -> list[int]:
         raise BattleRuleError("tmb_battle.error.negative_points", points=points)
     if points > MAX_POINTS:
         raise BattleRuleError("tmb_battle.error.too_many_points", points=points, max=MAX_POINTS)
-    values: list[int] = []
+    values: list[PointValue] = []
     for value in POINT_VALUES:
         count, points = divmod(points, value)
         values.extend([value] * count)
@@ -182,13 +182,19 @@ def build_queue(
     remaining = {int(k): list(v) for k, v in (scouted or {}).items()}
     queue = [_draw(value, remaining) for value in queue_values(points)]
     for value in added:
-        if value not in POINT_VALUES:
-            raise BattleRuleError("tmb_battle.error.point_value", value=value)
-        queue = insert_by_value(queue, _draw(value, remaining))
+        queue = insert_by_value(queue, _draw(point_value(value), remaining))
     return queue, {k: v for k, v in remaining.items() if v}
 
 
-def _draw(value: int, scouted: dict[int, list[str]]) -> QueueChip:
+def point_value(value: int) -> PointValue:
+    """``value`` as a chip's point value (1, 5 or 20); any other number is refused."""
+    for chip_value in POINT_VALUES:
+        if chip_value == value:
+            return chip_value
+    raise BattleRuleError("tmb_battle.error.point_value", value=value)
+
+
+def _draw(value: PointValue, scouted: dict[int, list[str]]) -> QueueChip:
     """Draw the top chip of the ``value`` stack: the first scouted one if any (p. 9)."""
     names = scouted.get(value) or []
     if names:

@@ -65,7 +65,7 @@ def initiative_track(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[
         check_initiative(unit.initiative, unit.name)
     track: list[str] = []
     ties: list[list[str]] = []
-    for value in sorted({u.initiative for u in units}, reverse=True):
+    for value in sorted({u.initiative for u in units if u.initiative is not None}, reverse=True):
         group, flagged = order_group([u for u in units if u.initiative == value], first)
         track.extend(u.uid for u in group)
         if flagged:

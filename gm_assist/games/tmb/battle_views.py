@@ -3,6 +3,7 @@ round die, queue, whose turn, what to do next). rich is imported only on the tex
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gm_assist.core.i18n import t
@@ -13,7 +14,7 @@ from .battle_queue import QueueChip
 from .battle_track import arrivals_due, current_unit, next_step, round_face
 
 
-def values_text(values: list[int]) -> str:
+def values_text(values: Sequence[int]) -> str:
     """``5, 5, 1, 1`` (or "—" for an empty queue)."""
     return ", ".join(str(v) for v in values) or t("tmb_battle.empty")
 
@@ -136,8 +137,8 @@ def render_battle(battle: Battle, out: Any) -> None:
     if fatigue["fatigue"] and not battle.closed:
         doomed = [u["name"] for u in fatigue["knock_out"] if u["probability"] == 1]
         key = "tmb_battle.track.fatigue_ko" if doomed else "tmb_battle.track.fatigue_safe"
-        names = ", ".join(escape(n) for n in doomed)
-        out.print(t(key, round=fatigue["next_round"], names=names) + " " + why("tmb/fatigue"))
+        doomed_names = ", ".join(escape(n) for n in doomed)
+        out.print(t(key, round=fatigue["next_round"], names=doomed_names) + " " + why("tmb/fatigue"))
     out.print(t("tmb_battle.track.queue", queue=chips_text(battle.queue)) + " " + why("tmb/battle-queue"))
     for lane, chip in (
         arrivals_due(battle) if battle.outcome is None else []

@@ -76,7 +76,7 @@ def setup_cmd(
 ) -> None:
     """The set-up checklist without a session (deck, specials, stacks, mode bonuses)."""
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
-    check = rules.setup_checklist(ty, gearlocs, _mode(mode))  # type: ignore[arg-type]
+    check = rules.setup_checklist(ty, gearlocs, _mode(mode))
 
     def text(out: Any) -> None:
         from .views import render_setup
@@ -113,8 +113,8 @@ def new_cmd(
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
     chosen = _mode(mode)
     rules.check_party_size(len(gearloc))
-    check = rules.setup_checklist(ty, len(gearloc), chosen)  # type: ignore[arg-type]
-    state = rules.new_state(ty, gearloc, chosen)  # type: ignore[arg-type]
+    check = rules.setup_checklist(ty, len(gearloc), chosen)
+    state = rules.new_state(ty, gearloc, chosen)
     for spec in hp:
         who, _, value = spec.partition("=")
         if not value.strip().isdecimal():

@@ -8,6 +8,7 @@ table may pick anything else. Steps are in ``flow_steps.py``; battles run in ``b
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -166,7 +167,7 @@ def run(session_name: str) -> None:
     }
     while True:
         _, state = load("tmb", session_name)
-        prompts.show(lambda out, s=state: render_reminders(s, out))
+        prompts.show(partial(render_reminders, state))
         choices, proposed = menu(state)
         header = t(
             "tmb.flow.menu",

@@ -134,6 +134,11 @@ class ProgressCard(_Model):
     points: int = Field(ge=0)
 
 
+def _no_scouted_chips() -> dict[int, list[str]]:
+    """No chip scouted yet in the 1-, 5- and 20-point stacks."""
+    return {1: [], 5: [], 20: []}
+
+
 class TmbState(_Model):
     """A Too Many Bones adventure (see the module docstring for the field list)."""
 
@@ -147,7 +152,7 @@ class TmbState(_Model):
     progress_cards: list[ProgressCard] = Field(default_factory=list)
     deck_left: int = 0
     specials_left: int = 3
-    scouted: dict[int, list[str]] = Field(default_factory=lambda: {1: [], 5: [], 20: []})
+    scouted: dict[int, list[str]] = Field(default_factory=_no_scouted_chips)
     battle: Battle | None = None
     graveyard: dict[int, list[str]] = Field(default_factory=dict)
     wiped: bool = False

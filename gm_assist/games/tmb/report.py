@@ -113,10 +113,10 @@ def next_step(state: TmbState) -> tuple[str, dict[str, Any]]:
         return (key, {"day": state.day})
     if state.phase == "resolve":
         fight = state.encounter is not None and state.encounter.fight
-        over = state.battle is not None and state.battle.closed
-        if fight and over:  # the battle decided: its outcome is the encounter's
+        battle = state.battle
+        if fight and battle is not None and battle.closed:  # the battle decided the encounter's outcome
             return (
-                "tmb.next.resolve_won" if state.battle.outcome == "victory" else "tmb.next.resolve_lost",
+                "tmb.next.resolve_won" if battle.outcome == "victory" else "tmb.next.resolve_lost",
                 {},
             )
         return ("tmb.next.fight" if fight else "tmb.next.resolve", {})

@@ -159,9 +159,8 @@ def lines(summary: dict[str, Any], t: Any, language: str) -> list[str]:
     """The figures in words, after the shared "played/won/lost" line."""
     from .catalog import gearloc_catalog, tyrants
 
-    names = {
-        x.id: x.names.get(language) or x.names.get("en") or x.id for x in (*tyrants(), *gearloc_catalog())
-    }
+    named = [(x.id, x.names) for x in tyrants()] + [(x.id, x.names) for x in gearloc_catalog()]
+    names = {ident: spelled.get(language) or spelled.get("en") or ident for ident, spelled in named}
     out = []
     if summary["by_tyrant"]:
         parts = [

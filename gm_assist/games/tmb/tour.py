@@ -19,12 +19,12 @@ import typer
 from gm_assist.core.i18n import t
 from gm_assist.core.output import console, escape, why
 
-from .battle_queue import baddie_points
+from .battle_queue import AttackType, baddie_points
 from .cli_app import actions, app, rules
 
 #: sample figures for the tour only (the chips' and mats' real values are not public)
 SAMPLE_HP = {"Capitank": 5, "Atomik": 4}
-SAMPLE_BADDIES = [
+SAMPLE_BADDIES: list[tuple[str, int, int, AttackType]] = [
     ("crapaud des marais", 3, 4, "melee"),
     ("ver des marais", 3, 3, "melee"),
     ("golem d'argile", 1, 5, "melee"),
@@ -63,7 +63,7 @@ def _battle_steps(tour: _Tour) -> None:
     from . import battle_actions as ba
 
     specs = [
-        bt.UnitIn(name=n, initiative=i, hp=hp, max_hp=hp, attack_type=a)  # type: ignore[arg-type]
+        bt.UnitIn(name=n, initiative=i, hp=hp, max_hp=hp, attack_type=a)
         for n, i, hp, a in SAMPLE_BADDIES
     ]
     tour.step("tmb.tour.battle_setup", "tmb/battle-setup")
@@ -192,7 +192,7 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
 
             render_status(load("tmb")[1], out)
         finally:
-            context.reset(**saved)  # type: ignore[arg-type]
+            context.reset(**saved)
     out.print(f"[dim]{escape(t('tmb.tour.cleaned'))}[/dim]")
 
 

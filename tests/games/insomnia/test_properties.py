@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from collections import Counter
+
+from hypothesis import currently_in_test_context, event, given, target
 from hypothesis import strategies as st
 
 from gm_assist.games.insomnia import rules
@@ -87,14 +89,22 @@ def _apply(state, kind: str, name: str, n: int):  # noqa: ANN001, ANN202
 
 @given(_STEPS)
 def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
+    applied = _play(steps)
+    target(float(sum(applied.values())), label="steps applied")
+
+
+def _play(steps: list[tuple[str, int, int]]) -> Counter[str]:
+    """Play ``steps`` in a four-player race, checking the invariants after each applied step and
+    the reason of each refused one; the steps the rules applied, by kind."""
     from gm_assist.core.errors import GmError
     from gm_assist.games.insomnia import race
     from gm_assist.games.insomnia.model import Phase, SheepStatus
 
     state = race.new_game(["A", "B", "C", "D"]).state
+    applied: Counter[str] = Counter()
     for kind, who, n in steps:
         name = state.players[who].name
-        before = state
+        before = state.model_copy(deep=True)
         try:
             state = _apply(state, kind, name, n)
         except GmError as refused:
@@ -107,7 +117,11 @@ def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
                 "insomnia.error.bed_needs_fence": kind == "bed" and sheep.in_race and not sheep.can_go_to_bed,
             }
             assert why.get(refused.key), (kind, refused.key, before)
+            assert state == before, f"{kind} refused ({refused.key}) but changed the state"
+            if currently_in_test_context():  # the statistics of a hypothesis run
+                event(f"{kind} refused: {refused.key}")
             continue
+        applied[kind] += 1
         for old, p in zip(before.players, state.players, strict=True):
             assert p.space is None or 1 <= p.space <= 10
             assert p.score >= 0
@@ -121,3 +135,24 @@ def test_race_invariants(steps: list[tuple[str, int, int]]) -> None:
             assert state.players[state.active].in_race
         else:
             assert not any(p.in_race for p in state.players)
+    return applied
+
+
+def test_the_random_races_really_play() -> None:
+    """The invariants above are checked only on the steps the rules apply: over fixed runs, every
+    kind of step is applied, and a good share of all steps (a driver or a rule refusing everything
+    would leave the property checking nothing)."""
+    import random
+
+    # a scare wakes a sheep and three end the race: rarer here, so that the runs stay in the race
+    kinds = {"move": 4, "back": 2, "nm": 2, "jump": 1, "scare": 1, "bed": 3, "end": 4, "dodos": 3}
+    applied: Counter[str] = Counter()
+    tried = 0
+    for seed in range(40):
+        r = random.Random(seed)
+        steps = [(r.choices(list(kinds), list(kinds.values()))[0], r.randint(0, 3), r.randint(1, 12))
+                 for _ in range(25)]
+        applied += _play(steps)
+        tried += len(steps)
+    assert sorted(kind for kind in kinds if not applied[kind]) == []
+    assert sum(applied.values()) >= tried // 3, (sum(applied.values()), tried, applied)  # 474 of 1000

@@ -108,7 +108,9 @@ def test_dice_conserved_across_zones(stuffies, ops):
         if op == "draw":
             try:
                 dice = bag.random_draw(s, n, random.Random(seed))
-            except GmError:
+            except GmError as refused:  # refused only when bag and discard together hold fewer dice
+                assert refused.key == "stuffed_fables.error.too_many_dice", refused.key
+                assert n > bag.pool_size(s.bag) + bag.pool_size(s.discard)
                 continue
             s, _ = bag.draw(s, dice)
         elif op == "threat":

@@ -4,8 +4,9 @@ track, stores, group task, discard) and the totals never change; the threat chec
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import currently_in_test_context, event, given, settings, target
 from hypothesis import strategies as st
 
 from gm_assist.core.errors import GmError
@@ -52,6 +53,8 @@ def hand_list(state) -> list[str]:
 
 
 def step(state, name: str, r: random.Random):
+    """The state after the step ``name`` with random choices; None when the step has nothing to act
+    on; the rules' GmError when they refuse it."""
     hand = hand_list(state)
     roll = r.randint(1, 6)
     if name == "draw":
@@ -102,26 +105,59 @@ def step(state, name: str, r: random.Random):
     if name == "fix_position":
         who = r.choice(state.monsters).name if state.monsters else "nobody"
         return adjust.move_monster(state, who, r.randint(1, max(1, len(state.monsters))))
-    return state
+    return None  # nothing to try: no die in hand (store, encourage, move, group) or no monster to attack
 
 
 @settings(max_examples=80, deadline=None)
 @given(n=st.integers(min_value=1, max_value=4), seed=st.integers(min_value=0, max_value=10**9),
        steps=st.lists(st.sampled_from(STEPS), max_size=40))
 def test_dice_conserved_through_any_turns(n, seed, steps):
+    applied = play(n, seed, steps)
+    target(float(sum(applied.values())), label="steps applied")
+
+
+def play(n: int, seed: int, steps: list[str]) -> Counter[str]:
+    """Play ``steps`` with ``n`` stuffies, checking every invariant after each applied step; the
+    steps the rules applied, by name."""
     r = random.Random(seed)
     state = game(n)
     state = rules.replace_stuffie(state, rules.add_brave_card(state.stuffies[0]))
+    applied: Counter[str] = Counter()
     for name in steps:
+        before = state.model_copy(deep=True)
         try:
-            state = step(state, name, r)
+            after = step(state, name, r)
         except GmError as refused:
-            # a refusal names one of the reasons the rules give for that step, never another error
-            assert refused.key.removeprefix("stuffed_fables.error.") in REFUSALS[name], (name, refused.key)
+            # a refusal names one of the reasons the rules give for that step, never another error,
+            # and leaves the state as it was
+            reason = refused.key.removeprefix("stuffed_fables.error.")
+            assert reason in REFUSALS[name], (name, refused.key)
+            assert state == before, f"{name} refused ({reason}) but changed the state"
+            if currently_in_test_context():  # the statistics of a hypothesis run
+                event(f"{name} refused: {reason}")
             continue
+        if after is None:
+            continue
+        state = after
+        applied[name] += 1
         assert rules.census_ok(state), name
         assert all(s.stuffing >= 0 for s in state.stuffies)
         assert sorted(m.position for m in state.monsters) == list(range(1, len(state.monsters) + 1))
+    return applied
+
+
+def test_the_random_turns_really_play():
+    """The property above checks only the steps the rules apply: over fixed runs, every kind of
+    step is applied, and a good share of all steps (a driver or a rule that refused everything
+    would leave it checking nothing)."""
+    applied: Counter[str] = Counter()
+    tried = 0
+    for seed in range(40):
+        steps = random.Random(seed).choices(STEPS, k=60)
+        applied += play(1 + seed % 4, seed, steps)
+        tried += len(steps)
+    assert sorted(name for name in STEPS if not applied[name]) == []
+    assert sum(applied.values()) >= tried // 3, (sum(applied.values()), tried, applied)  # 872 of 2400
 
 
 @given(black=st.integers(0, 12), monsters_=st.integers(0, 6), stuffies=st.integers(1, 4))

@@ -1,7 +1,7 @@
 """Properties of the adventure rules (hypothesis)."""
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given, settings, target
 from hypothesis import strategies as st
 
 from gm_assist.core.errors import GmError
@@ -9,6 +9,7 @@ from gm_assist.games.tmb import rules, sheet
 from gm_assist.games.tmb.model import TmbState, TrainingPoint
 
 TYRANTS = [ty.id for ty in rules.tyrants()]
+STATS = ["hp", "dex", "atk", "def", "skill"]
 
 
 @given(st.sampled_from(TYRANTS), st.integers(1, 4))
@@ -71,20 +72,28 @@ def test_scouting_allows_only_table_stacks(roll: int, stack: int) -> None:
     try:
         after = sheet.scout(state, 0, roll, stack=stack, baddie="x")
     except GmError as refused:
-        assert not allowed and refused.key.startswith("tmb."), refused.key
+        # refused only because the roll does not reach that stack (the table on p. 9)
+        assert not allowed and refused.key == "tmb.error.scout_not_allowed", refused.key
     else:
         assert allowed and after.scouted[stack] == ["x"]
 
 
-@given(st.lists(st.tuples(st.sampled_from(["hp", "dex", "atk", "def", "skill"]), st.booleans()), max_size=25))
+@given(st.lists(st.tuples(st.sampled_from(STATS), st.booleans()), max_size=25))
 def test_training_conserves_points_and_caps_dice(attempts: list[tuple[str, bool]]) -> None:
     """Every attempt either spends a point (success) or keeps it; stat dice never pass 6 (p. 10-11)."""
+    target(float(_train(attempts)), label="attempts applied")
+
+
+def _train(attempts: list[tuple[str, bool]]) -> int:
+    """Make the training ``attempts`` with 10 points, checking each; how many the rules applied."""
+    applied = 0
     state = rules.new_state(rules.find_tyrant("Nom"), ["A"], "legendary")
     state = sheet.set_base_stats(state, 0, hp=5)
     state = state.model_copy(update={"party": [state.party[0].model_copy(
         update={"training": [TrainingPoint() for _ in range(10)]})]})
     for stat, success in attempts:
         before = state.party[0]
+        unchanged = state.model_copy(deep=True)
         try:
             state, ok = sheet.train(state, 0, stat, success)
         except GmError as refused:
@@ -97,7 +106,9 @@ def test_training_conserves_points_and_caps_dice(attempts: list[tuple[str, bool]
                 "tmb.error.training_failed_before": all(stat in p.failed for p in before.training),
             }
             assert why.get(refused.key), (stat, refused.key)
+            assert state == unchanged, f"training {stat} refused ({refused.key}) but changed the state"
             continue
+        applied += 1
         after = state.party[0]
         assert len(after.training) + after.training_spent == 10
         assert len(after.training) == len(before.training) - (1 if ok else 0)
@@ -105,3 +116,18 @@ def test_training_conserves_points_and_caps_dice(attempts: list[tuple[str, bool]
     g = state.party[0]
     assert all(0 <= d <= 6 for d in (g.hp_die, g.dex_die, g.atk_die, g.def_die))
     assert g.max_hp == 5 + g.hp_die and g.hp == g.max_hp
+    return applied
+
+
+def test_the_random_training_really_trains() -> None:
+    """The training property checks only the attempts the rules apply: over fixed runs, most are
+    (a rule refusing every attempt would leave it checking nothing)."""
+    import random
+
+    applied = tried = 0
+    for seed in range(30):
+        r = random.Random(seed)
+        attempts = [(r.choice(STATS), r.random() < 0.5) for _ in range(20)]
+        applied += _train(attempts)
+        tried += len(attempts)
+    assert applied >= tried // 2, (applied, tried)
