@@ -139,7 +139,7 @@ def _settings() -> None:
 
 def _stats() -> None:
     """The story of the family's games: every game's statistics, with their charts."""
-    from gm_assist.core.stats_cli import stats
+    from gm_assist.kit.stats_cli import stats
 
     stats(None, None, None, None, None, False, False)
 

@@ -206,7 +206,7 @@ def test_stand_in_matches_pydantic():
 
 
 def test_lazy_module_runs_on_first_use(tmp_path, monkeypatch):
-    from gm_assist.core.lazy_cli import lazy_module
+    from gm_assist.kit.lazy_cli import lazy_module
 
     (tmp_path / "gm_lazy_probe.py").write_text("import builtins\nbuiltins.gm_lazy_runs += 1\nVALUE = 7\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -8,8 +8,8 @@ from typing import Any
 import typer
 
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, escape
+from gm_assist.kit.lazy_cli import lazy_module
 
 from .model import GAME, MiceState
 

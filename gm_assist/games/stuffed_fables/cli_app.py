@@ -9,8 +9,8 @@ from typing import Annotated, Any
 import typer
 
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, why
+from gm_assist.kit.lazy_cli import lazy_module
 
 from .cli_parse import colours_of, ints, load_state, opt
 from .render import dice_text, next_step, summary

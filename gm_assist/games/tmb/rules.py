@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.lazy_cli import lazy_module
+from gm_assist.kit.lazy_cli import lazy_module
 
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     BADDIE_TYPES,
