@@ -16,9 +16,10 @@ from gm_assist.cli_app import app  # the root app the commands below join
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, err
+from gm_assist.core.output import emit, err
 from gm_assist.entry import pre_scan
 from gm_assist.kit.lazy_cli import COMPLETING, lazy_group
+from gm_assist.kit.options import JsonOpt
 
 
 def _print_version(value: bool) -> None:

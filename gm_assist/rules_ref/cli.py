@@ -8,7 +8,8 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, table, waiting
+from gm_assist.core.output import emit, table, waiting
+from gm_assist.kit.options import JsonOpt
 
 app = typer.Typer(help=t("core.help.rules"), no_args_is_help=True, rich_markup_mode=None)
 

@@ -9,7 +9,8 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, provenance, t
-from gm_assist.core.output import JsonOpt, emit, escape, waiting, why
+from gm_assist.core.output import emit, escape, waiting, why
+from gm_assist.kit.options import JsonOpt
 
 app = typer.Typer(no_args_is_help=True, help=t("shy_monsters.help.app"))
 

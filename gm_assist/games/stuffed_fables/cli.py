@@ -11,7 +11,8 @@ from typing import Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, t
-from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.core.output import emit, why
+from gm_assist.kit.options import JsonOpt
 
 from . import bag, rules
 from .cli_app import (  # noqa: F401  (the app the commands join, and what the command modules share)

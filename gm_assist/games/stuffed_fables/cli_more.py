@@ -7,7 +7,8 @@ from typing import Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.core.output import emit, why
+from gm_assist.kit.options import JsonOpt
 
 from . import monsters, rules
 from .cli_app import (

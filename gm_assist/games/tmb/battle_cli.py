@@ -12,8 +12,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import provenance, t
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import emit, escape, why
 from gm_assist.kit.lazy_cli import lazy_module
+from gm_assist.kit.options import JsonOpt
 
 from .battle_queue import Baddie, baddie_points, build_queue, queue_values, rule_call
 from .battle_track import check_initiative, initiative_track

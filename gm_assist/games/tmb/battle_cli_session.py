@@ -12,8 +12,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
+from gm_assist.core.output import emit, escape, event_text, events_json, why
 from gm_assist.kit.lazy_cli import lazy_module
+from gm_assist.kit.options import JsonOpt
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
 from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call

@@ -12,7 +12,8 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import emit, escape, why
+from gm_assist.kit.options import JsonOpt
 
 from .cli_app import actions, app, finish, report, rules, sheet  # noqa: F401  (the app the commands join)
 
