@@ -234,14 +234,14 @@ def _doc_problem(doc: dict[str, Any]) -> str | None:
 
 
 def _games() -> Any:
-    from gm_assist.games import GAMES
+    from gm_assist.core.registry import games
 
-    return GAMES
+    return games()
 
 
 def game_state(doc: dict[str, Any], path: Path) -> Any:
     """Validate (and migrate) the game state of a document into the game's model."""
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     spec = get_spec(doc["game"])
     raw = doc["state"]
@@ -427,7 +427,7 @@ MAX_CHANGES = 3  # a menu entry stays one line: the first changes, then "…"
 def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) -> str:
     """`` — Dire Bear: HP 0 → 2, …``: what moving from ``now`` to ``then`` changes, as the game
     says it (nothing when the game has no words for it or the states cannot be read)."""
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     try:
         spec = get_spec(doc["game"])
@@ -447,7 +447,7 @@ def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:
     if game is not None and doc["game"] != game:
-        from gm_assist.games import title
+        from gm_assist.core.registry import title
 
         raise GmError("core.error.wrong_game", name=doc["name"], game=title(doc["game"]), wanted=title(game))
 
@@ -460,7 +460,7 @@ def create(
 ) -> SessionInfo:
     """Save a new session for ``game`` with its initial ``state`` and make it current."""
     from gm_assist.core import index
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     spec = get_spec(game)
     sid = secrets.token_hex(6)
