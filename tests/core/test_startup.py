@@ -64,7 +64,7 @@ def test_calculators_load_only_what_they_use(name):
     assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
-    for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
+    for part in ("actions", "battle.actions", "flow", "battle.flow", "spec", "report"):
         assert f"{package}.{part}" not in loaded, f"{name} imported {part}"
     # pydantic's plugin scan (importlib.metadata, email, zipfile…) is skipped
     assert "importlib.metadata" not in loaded
@@ -353,5 +353,5 @@ def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
     assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [m for m in loaded if m.split(".")[0] in WEB + ODDS_ONLY + ("questionary", "prompt_toolkit")]
-    for part in ("actions", "battle_actions", "flow", "battle_flow", "cli"):
+    for part in ("actions", "battle.actions", "flow", "battle.flow", "cli"):
         assert not [m for m in loaded if m.startswith("gm_assist.games.") and m.endswith(f".{part}")], part

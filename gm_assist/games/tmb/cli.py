@@ -222,7 +222,7 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     ]
     if st.tyrant.battle is not None:
         lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
-        from .battle_views import tyrant_queue_line
+        from .battle.view import tyrant_queue_line
 
         lines.append(tyrant_queue_line(st))
     else:
@@ -281,6 +281,6 @@ def reward_cmd(
 
 from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)
 from . import tour as _tour  # noqa: E402,F401  (registers `tour`)
-from .battle_cli import register  # noqa: E402
+from .battle.cli import register  # noqa: E402
 
 register(app)

@@ -71,14 +71,14 @@ def challenge(session: str, state: TmbState) -> None:
     setup = new.tyrant.battle
     prompts.say(setup.text.get(lang(), setup.text["en"]) if setup else t("tmb.challenge.read_card"))
     if setup is not None:
-        from .battle_views import tyrant_queue_line
+        from .battle.view import tyrant_queue_line
 
         prompts.show(lambda out: out.print(tyrant_queue_line(new)))
 
 
 def battle(session: str, state: TmbState) -> None:
     """Fight today's battle in the battle flow (battle_flow.run_battle)."""
-    from .battle_flow import run_battle
+    from .battle.flow import run_battle
 
     run_battle(session)
 

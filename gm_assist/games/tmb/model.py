@@ -66,7 +66,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .battle import Battle  # the battle engineer's module; the state only stores it
+from .battle.rules.fight import Battle  # the battle engineer's module; the state only stores it
 from .catalog import Mode, Tyrant, _Model
 
 Phase = Literal["encounter", "resolve", "reward", "recovery"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .battle import Battle
+from .battle.rules.fight import Battle
 from .model import TmbState
 
 
@@ -71,7 +71,7 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
 def battle_next(battle: Battle) -> tuple[str, dict[str, Any]]:
     """What to do next in a running battle, as (i18n key, params): ``battle_track.next_step``, the
     text screen's own choice."""
-    from .battle_track import next_step
+    from .battle.rules.track import next_step
 
     key, params, _ = next_step(battle)
     return key, params
@@ -80,9 +80,9 @@ def battle_next(battle: Battle) -> tuple[str, dict[str, Any]]:
 def battle_view(battle: Battle) -> dict[str, Any]:
     """The battle drawn on the page: the track top first (whose turn, played, HP, lane and
     position, ties), the mat's eight positions, the queue's chips, the round die, arrivals, KO."""
-    from .battle_queue import LANES
-    from .battle_track import arrivals_due, current_unit, round_face
-    from .battle_views import battle_json
+    from .battle.rules.queue import LANES
+    from .battle.rules.track import arrivals_due, current_unit, round_face
+    from .battle.view import battle_json
 
     data = battle_json(battle)
     current = current_unit(battle)

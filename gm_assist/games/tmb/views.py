@@ -167,7 +167,7 @@ def changes(now: TmbState, then: TmbState) -> list[str]:
     """What moving from ``now`` to ``then`` changes, in the table's words (the guided Undo/Redo
     entries): the day and progress, each unit's HP, effect dice and counts on the mat, who comes
     back on the mat or leaves it, the round and whose turn, each gearloc's training points and loot."""
-    from .battle import Battle
+    from .battle.rules.fight import Battle
 
     out: list[str] = []
     if now.day != then.day:
@@ -193,8 +193,8 @@ def changes(now: TmbState, then: TmbState) -> list[str]:
 
 
 def _battle_changes(a: Any, b: Any) -> list[str]:
-    from .battle_track import current_unit
-    from .battle_views import on_chip
+    from .battle.rules.track import current_unit
+    from .battle.view import on_chip
 
     out: list[str] = []
     before = {u.uid: u for u in a.units}

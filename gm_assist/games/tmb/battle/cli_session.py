@@ -16,14 +16,14 @@ from gm_assist.core.output import emit, escape, event_text, events_json, why
 from gm_assist.kit.lazy_cli import lazy_module
 from gm_assist.kit.options import JsonOpt
 
-from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
-from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
-from .battle_track import LANES, check_lane, find_unit, plan_entries
+from .cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
+from .rules.queue import BattleRuleError, QueueChip, baddie_points, rule_call
+from .rules.track import LANES, check_lane, find_unit, plan_entries
 
 if TYPE_CHECKING:
-    from .battle import UnitIn
+    from .rules.fight import UnitIn
 
-ba = lazy_module(f"{__package__}.battle_actions")
+ba = lazy_module(f"{__package__}.actions")
 
 battle_app = typer.Typer(no_args_is_help=True, help=t("tmb.help.app_battle"))
 
@@ -108,7 +108,7 @@ def start_cmd(
     from gm_assist.core.session import load, record
 
     _, state = load("tmb")
-    from .rules import tyrant_challenge
+    from ..rules import tyrant_challenge
 
     is_tyrant = tyrant if tyrant is not None else tyrant_challenge(state)
     queue, _ = ba.start_queue(state, is_tyrant, extra_points, add or [])
@@ -336,7 +336,7 @@ def effect_cmd(
     one replaces the old (p. 22). It triggers at the start of the unit's turn."""
     from gm_assist.core.session import record
 
-    from .battle_book import effect_id
+    from .rules.effects import effect_id
 
     which = effect_id(effect)
     if which is None:

@@ -8,9 +8,9 @@ from typing import Any
 from gm_assist.core.i18n import t
 from gm_assist.core.output import escape, table, why
 
-from .battle import Battle, fatigue_odds, fighting
-from .battle_queue import QueueChip
-from .battle_track import arrivals_due, current_unit, next_step, round_face
+from .rules.fight import Battle, fatigue_odds, fighting
+from .rules.queue import QueueChip
+from .rules.track import arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: list[int]) -> str:
@@ -180,7 +180,7 @@ def tyrant_queue_line(state: Any) -> str:
     """ "Tyrant battle set-up: 1, 1, 20" — the queue ``battle start`` builds for the tyrant's
     challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue`` and the
     guided mode."""
-    from .battle_actions import start_queue
+    from .actions import start_queue
 
     queue, _ = start_queue(state, True)
     return (

@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .battle_queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value
-from .battle_track import FATIGUE_FROM_ROUND, check_lane, current_unit, fold, initiative_track, order_group
+from .queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value
+from .track import FATIGUE_FROM_ROUND, check_lane, current_unit, fold, initiative_track, order_group
 
 Kind = Literal["baddie", "gearloc"]
 Outcome = Literal["victory", "defeat"]
