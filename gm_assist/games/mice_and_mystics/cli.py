@@ -1,7 +1,7 @@
 """`gm-assist mice-and-mystics …` (alias `souris`): parse → rules/actions → emit.
 
-Session and track commands here; the mice's records in ``cli_mice.py``; reference sheets and the
-enemy data in ``cli_ref.py`` (both register their commands on ``app``).
+Session and track commands here; the mice's records in ``cli_mouse.py``; reference sheets and the
+enemy data in ``cli_reference.py`` (both register their commands on ``app``).
 """
 
 from __future__ import annotations
@@ -312,4 +312,4 @@ def _lang() -> str:
     return lang()
 
 
-from . import cli_mice, cli_ref  # noqa: E402,F401  (register their commands on `app`)
+from . import cli_mouse, cli_reference  # noqa: E402,F401  (register their commands on `app`)

@@ -1,5 +1,5 @@
 """The `gm-assist mice-and-mystics` typer app and what its command modules share (``cli.py``,
-``cli_mice.py``, ``cli_ref.py`` join it; none of them imports another: no import circle)."""
+``cli_mouse.py``, ``cli_reference.py`` join it; none of them imports another: no import circle)."""
 
 from __future__ import annotations
 

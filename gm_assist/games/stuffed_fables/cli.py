@@ -27,7 +27,7 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
     actions,
     app,
 )
-from .cli_parse import colours_of, ints, load_state, new_state, opt
+from .parse import colours_of, ints, load_state, new_state, opt
 from .render import dice_text, render, slot_name, stuffie_line, summary
 
 # --- calculators (no session) ------------------------------------------------------------------
@@ -311,4 +311,4 @@ def encourage_cmd(
     _run(action, json_out, _text)
 
 
-from . import cli_more  # noqa: E402,F401  (registers the group task, end of turn and monster commands)
+from . import cli_turn  # noqa: E402,F401  (registers the group task, end of turn and monster commands)

@@ -1,5 +1,5 @@
 """The `gm-assist stuffed-fables` typer app and what its command modules share (``cli.py``,
-``cli_more.py``, ``cli_odds.py`` join it; none of them imports another: no import circle)."""
+``cli_turn.py``, ``cli_odds.py`` join it; none of them imports another: no import circle)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import emit, why
 from gm_assist.kit.lazy_cli import lazy_module
 
-from .cli_parse import colours_of, ints, load_state, opt
+from .parse import colours_of, ints, load_state, opt
 from .render import dice_text, next_step, summary
 
 actions = lazy_module(f"{__package__}.actions")

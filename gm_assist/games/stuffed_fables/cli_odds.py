@@ -13,7 +13,7 @@ from gm_assist.kit.options import JsonOpt
 
 from . import bag, rules
 from .cli_app import app
-from .cli_parse import colours_of, kind_opt, load_state, opt
+from .parse import colours_of, kind_opt, load_state, opt
 
 KINDS = ("draw", "test", "search", "melee", "ranged", "group", "recover", "defend")
 

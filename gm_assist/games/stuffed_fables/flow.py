@@ -13,11 +13,11 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
 from . import actions, bag, rules, turn
-from .cli_parse import colours_of, known_stuffies, new_state
 from .flow_adjust import adjust
 from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, require_usable
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import SfState
+from .parse import colours_of, known_stuffies, new_state
 from .render import dice_text, next_step, render, slot_name, stuffie_line
 
 GAME = "stuffed-fables"

@@ -12,8 +12,8 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
 from . import bag, rules, turn
-from .cli_parse import ints
 from .model import SfState
+from .parse import ints
 from .render import colour_name, slot_name
 
 

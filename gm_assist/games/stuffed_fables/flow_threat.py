@@ -11,8 +11,8 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
 from . import actions, monsters, rules
-from .cli_parse import monsters_of
 from .model import SfState
+from .parse import monsters_of
 from .render import die_name, entered_lines, slot_name
 
 

@@ -22,7 +22,7 @@ from .cli_app import (
     actions,
     app,
 )
-from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
+from .parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .render import CMD, entered_lines, stuffie_line
 
 MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
