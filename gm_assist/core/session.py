@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gm_assist.core import journal
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.model import Model
 
 SCHEMA_VERSION = 1
 """Version of the session document format. Older documents are migrated with ``MIGRATIONS``."""
@@ -63,14 +64,14 @@ class GameSpec:
     layer): the guided menu's first entry, the CLI's "Next:" line and ``--json``'s ``next``."""
 
 
-class Action(BaseModel):
+class Action(Model):
     """A named change to a game's state. Subclasses set ``game`` and implement ``apply``/``label``.
 
     ``apply`` is pure and deterministic: randomness is drawn before the action is built and stored
     in its fields, so undo/redo never re-roll.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
+    model_config = ConfigDict(frozen=True)
     game: ClassVar[str] = ""
 
     def apply(self, state: Any) -> Any:  # pragma: no cover - abstract
@@ -94,10 +95,9 @@ class Outcome(NamedTuple):
     events: list[Any]
 
 
-class SessionInfo(BaseModel):
+class SessionInfo(Model):
     """One saved game as listed: id, name, game, times."""
 
-    model_config = ConfigDict(defer_build=True)
 
     id: str
     name: str

@@ -140,6 +140,18 @@ def test_every_model_builds_its_schema_on_first_use():
     assert not eager
 
 
+
+def test_deferred_build_is_set_in_one_place():
+    """One shared base (``gm_assist.core.model.Model``) carries ``defer_build``; no model repeats it
+    (issue 13), so a new model gets it by deriving from ``Model``."""
+    root = Path(__file__).resolve().parents[2] / "gm_assist"
+    repeated = [
+        str(path.relative_to(root))
+        for path in sorted(root.rglob("*.py"))
+        if "defer_build=True" in path.read_text(encoding="utf-8") and path != root / "core" / "model.py"
+    ]
+    assert repeated == []
+
 # --- the pydantic plugin stand-in ---------------------------------------------------------------
 
 

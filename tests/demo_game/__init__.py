@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
-
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 from gm_assist.core.session import Action
 
 
-class Counter(BaseModel):
-    model_config = ConfigDict(defer_build=True)
+class Counter(Model):
     count: int = 0
     log: list[str] = []
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 
 Mode = Literal["adventure", "heroic", "legendary"]
 BADDIE_TYPES = ("troll", "orc", "scale", "goblin", "bog", "beast")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid")
+class _Model(Model):
+    model_config = ConfigDict(extra="forbid")
 
 
 class SetupBaddie(_Model):

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 from gm_assist.kit.lazy_cli import lazy_module
 
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
@@ -47,14 +48,10 @@ MODE_BONUS: dict[str, tuple[int, int, bool]] = {
 }
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
-
 # ---------------------------------------------------------------- set-up
 
 
-class SetupChecklist(_Model):
+class SetupChecklist(Model):
     """What to lay out before day 1 (p. 6-7, modes p. 23)."""
 
     tyrant: str
@@ -300,7 +297,7 @@ def resolve_encounter(state: TmbState, success: bool) -> TmbState:
     return state.model_copy(update=update)
 
 
-class Reward(_Model):
+class Reward(Model):
     """What a successful encounter gave (p. 9): progress, training per gearloc, loot counts."""
 
     progress: int = Field(default=0, ge=0, le=20)
