@@ -9,14 +9,12 @@ The gearloc sheet (training, loot, lockpicking, recovery options) is in ``sheet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pydantic import Field
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.model import Model
-from gm_assist.kit.lazy_cli import lazy_module
 
+from . import model
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     BADDIE_TYPES,
     Mode,
@@ -30,12 +28,7 @@ from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     tyrant_options,
     tyrants,
 )
-
-if TYPE_CHECKING:
-    from .model import Encounter, Gearloc, TmbState
-
-# The state's models, loaded by the first rule that builds one: `tmb setup` needs none of them.
-model = lazy_module(f"{__package__}.model")
+from .model import Encounter, Gearloc, TmbState
 
 MAX_GEARLOCS = 4
 SPECIALS = (1, 2, 3)
