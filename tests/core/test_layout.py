@@ -49,3 +49,28 @@ def test_no_lazy_loading_inside_the_rules():
 def test_the_rules_layer_is_found():
     names = {str(path.relative_to(GAMES)) for path in _rules_and_models()}
     assert {"tmb/rules.py", "tmb/model.py", "tmb/battle/rules/fight.py", "insomnia/rules.py"} <= names
+
+
+#: a rule's arithmetic, written out, and the only modules allowed to write it (issue 13: views,
+#: flows and commands call the rule's constant or function instead)
+RULE_NUMBERS = {
+    r"\.days - 3\b": {"tmb/rules.py"},  # deck size: rules.general_cards / rules.deck_size
+    r"\bday \* (gearlocs|party_size|len\()": {"tmb/battle/rules/queue.py"},  # baddie_points
+    r"\bround >= 6\b": set(),  # FATIGUE_FROM_ROUND
+    r"\blocks_open\}/3\b|max=3\)": set(),  # tmb model.LOCKS
+    r"len\(names\) < 4\b": set(),  # insomnia MAX_PLAYERS
+    r"new_state\([^)]*, 5\)|key=\"stuffing\"\)\] = 5,$": set(),  # stuffed fables STARTING_STUFFING
+}
+
+
+def test_rule_numbers_live_in_one_place():
+    import re
+
+    found: dict[str, list[str]] = {}
+    for path in sorted(GAMES.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        name = str(path.relative_to(GAMES))
+        for pattern, allowed in RULE_NUMBERS.items():
+            if name not in allowed and re.search(pattern, text, re.M):
+                found.setdefault(pattern, []).append(name)
+    assert found == {}

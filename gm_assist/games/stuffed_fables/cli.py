@@ -27,6 +27,7 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
     actions,
     app,
 )
+from .model import STARTING_STUFFING
 from .parse import colours_of, ints, load_state, new_state, opt
 from .render import dice_text, render, slot_name, stuffie_line, summary
 
@@ -118,7 +119,7 @@ def colours_cmd(
 def new_cmd(
     stuffie: Annotated[list[str], opt("--stuffie", key="stuffie")],
     edition: Annotated[str | None, opt("--edition", key="edition")] = None,
-    stuffing: Annotated[int, opt("--stuffing", key="stuffing")] = 5,
+    stuffing: Annotated[int, opt("--stuffing", key="stuffing")] = STARTING_STUFFING,
     name: Annotated[str | None, opt("--name", key="name")] = None,
     json_out: JsonOpt = False,
 ) -> None:

@@ -22,6 +22,8 @@ Outcome = Literal["monsters", "surge", "none"]
 DICE_DATA = "stuffed_fables/dice.toml"
 STUFFIES_DATA = "stuffed_fables/stuffies.toml"
 USER_DICE = "stuffed_fables/dice.toml"
+STARTING_STUFFING = 5
+"""Stuffing tokens a stuffie starts with (game-facts §4 High)."""
 
 
 class Colour(Model):
@@ -52,7 +54,7 @@ class Stuffie(Model):
     """A stuffie (peluche): stuffing tokens, hearts, buttons, slots, unconsciousness."""
 
     name: str
-    stuffing: int = Field(default=5, ge=0)
+    stuffing: int = Field(default=STARTING_STUFFING, ge=0)
     recovery_value: int | None = Field(default=None, ge=1)
     hearts: int = Field(default=0, ge=0)
     buttons: int = Field(default=0, ge=0)

@@ -59,7 +59,7 @@ def tyrants_cmd(json_out: JsonOpt = False) -> None:
     from .views import render_tyrants
 
     data = [
-        ty.model_dump(mode="json") | {"deck_size": ty.days - 3 + ty.tyrant_cards} for ty in rules.tyrants()
+        ty.model_dump(mode="json") | {"deck_size": rules.deck_size(ty)} for ty in rules.tyrants()
     ]
     emit({"tyrants": data}, render_tyrants, json_out)
 

@@ -31,7 +31,7 @@ def _pick_tyrant() -> Any:
     name = prompts.text(
         t("tmb.flow.ask_custom_name"), validate=lambda s: None if s.strip() else t("tmb.error.gearloc_name")
     )
-    days = prompts.integer(t("tmb.flow.ask_days"), default=10, min=4, max=30)
+    days = prompts.integer(t("tmb.flow.ask_days"), default=10, min=rules.MIN_DAYS, max=rules.MAX_DAYS)
     progress = prompts.integer(t("tmb.flow.ask_progress"), default=6, min=1, max=40)
     types = prompts.checkbox(
         t("tmb.flow.ask_types"),

@@ -216,16 +216,16 @@ def lockpick(session: str, state: TmbState) -> None:
         return
     who = _gearloc(state, t("tmb.flow.ask_picker"), pickers)
     cards = [
-        ((o, str(i + 1)), f"{state.party[o].name}: {c.name} ({c.locks_open}/3)")
+        ((o, str(i + 1)), f"{state.party[o].name}: {c.name} ({c.locks_open}/{sheet.LOCKS})")
         for o, g in enumerate(state.party)
         for i, c in enumerate(g.loot)
         if c.locked
     ]
     owner, card = prompts.select(t("tmb.flow.ask_locked_card"), cards, default=cards[0][0])
     before = state.party[owner].loot[int(card) - 1].locks_open
-    opened = prompts.integer(t("tmb.flow.ask_opened"), default=before, min=before, max=3)
+    opened = prompts.integer(t("tmb.flow.ask_opened"), default=before, min=before, max=sheet.LOCKS)
     reveal, heavy = "", False
-    if opened == 3:
+    if opened == sheet.LOCKS:
         reveal = prompts.text(t("tmb.flow.ask_reveal"), default="")
         heavy = prompts.confirm(t("tmb.flow.ask_heavy"), default=False)
     _record(

@@ -15,8 +15,11 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.model import Model
 
 from . import model
+from .battle.rules.queue import baddie_points
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     BADDIE_TYPES,
+    MAX_DAYS,
+    MIN_DAYS,
     Mode,
     SetupBaddie,
     Tyrant,
@@ -88,7 +91,7 @@ def setup_checklist(tyrant: Tyrant, gearlocs: int, mode: Mode = "adventure") -> 
     (7, 1, 8, 11)
     """
     check_party_size(gearlocs)
-    general = tyrant.days - 3
+    general = general_cards(tyrant)
     bonus_hp, training, keep = MODE_BONUS[mode]
     return SetupChecklist(
         tyrant=tyrant.id,
@@ -99,8 +102,8 @@ def setup_checklist(tyrant: Tyrant, gearlocs: int, mode: Mode = "adventure") -> 
         solo=gearlocs == 1,
         general_cards=general,
         tyrant_cards=tyrant.tyrant_cards,
-        deck_size=general + tyrant.tyrant_cards,
-        total_cards=general + tyrant.tyrant_cards + 3,
+        deck_size=deck_size(tyrant),
+        total_cards=deck_size(tyrant) + len(SPECIALS),
         baddie_types=list(tyrant.baddie_types),
         mode=mode,
         bonus_hp=bonus_hp,
@@ -220,9 +223,28 @@ def draw_encounter(state: TmbState, title: str = "", fight: bool = False) -> Tmb
     return state.model_copy(update={**update, "encounter": enc, "phase": "resolve", "started": True})
 
 
+def general_cards(tyrant: Tyrant) -> int:
+    """Classic encounter cards shuffled into the deck: days − 3 (the three specials make up the
+    rest of the days, p. 7).
+
+    >>> general_cards(find_tyrant("Drellen"))
+    7
+    """
+    return tyrant.days - len(SPECIALS)
+
+
+def deck_size(tyrant: Tyrant) -> int:
+    """Shuffled cards of the deck at set-up: (days − 3) classic cards + the tyrant's cards (p. 7).
+
+    >>> deck_size(find_tyrant("Drellen"))
+    8
+    """
+    return general_cards(tyrant) + tyrant.tyrant_cards
+
+
 def setup_size(state: TmbState) -> int:
     """Shuffled cards the deck started with: (days − 3) + tyrant cards (p. 7)."""
-    return state.tyrant.days - 3 + state.tyrant.tyrant_cards
+    return deck_size(state.tyrant)
 
 
 def battle_running(state: TmbState) -> bool:
@@ -363,7 +385,7 @@ def tyrant_battle_points(tyrant: Tyrant, day: int, party_size: int) -> int:
     if setup is None or setup.baddie_points == "points":
         if setup is not None and setup.skip_points_solo and party_size == 1:
             return 0
-        return day * party_size
+        return baddie_points(day, party_size)
     return 0
 
 

@@ -10,7 +10,7 @@ from gm_assist.core.output import escape, why
 from . import report
 from .catalog import Tyrant
 from .model import TmbState
-from .rules import SetupChecklist, tyrants
+from .rules import SetupChecklist, deck_size, tyrants
 
 
 def type_names(types: list[str]) -> str:
@@ -63,7 +63,7 @@ def render_tyrants(out: Any) -> None:
     rows = []
     for ty in tyrants():
         name = tyrant_name(ty) + (" (UT)" if ty.set == "undertow" else "")
-        deck = f"{ty.days - 3 + ty.tyrant_cards} ({ty.tyrant_cards})"
+        deck = f"{deck_size(ty)} ({ty.tyrant_cards})"
         rows.append(
             [
                 name,

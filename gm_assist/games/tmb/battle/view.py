@@ -10,7 +10,7 @@ from gm_assist.core.output import escape, table, why
 
 from .rules.fight import Battle, fatigue_odds, fighting
 from .rules.queue import QueueChip
-from .rules.track import arrivals_due, current_unit, next_step, round_face
+from .rules.track import FATIGUE_FROM_ROUND, arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: list[int]) -> str:
@@ -55,7 +55,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
     return {
         "round": battle.round,
         "round_die": round_face(battle.round),
-        "fatigue": battle.round >= 6,
+        "fatigue": battle.round >= FATIGUE_FROM_ROUND,
         "current": current.name if current else None,
         "track": track,
         "queue": [c.points for c in battle.queue],
@@ -130,7 +130,7 @@ def render_battle(battle: Battle, out: Any) -> None:
     out.print(
         t("tmb_battle.track.round", round=battle.round, die=round_face(battle.round))
         + " "
-        + why("tmb/fatigue" if battle.round >= 6 else "tmb/rounds")
+        + why("tmb/fatigue" if battle.round >= FATIGUE_FROM_ROUND else "tmb/rounds")
     )
     fatigue = fatigue_odds(battle)
     if fatigue["fatigue"] and not battle.closed:
