@@ -16,7 +16,7 @@ from gm_assist.core.output import emit, escape, why
 from gm_assist.kit.options import JsonOpt
 
 from . import catalog, parse, rules
-from .cli_app import NS, actions, app, finish, load_state, record_action, session_mode  # noqa: F401
+from .cli_app import NS, actions, app, finish, load_state, record_action, session_mode
 from .model import GAME, MiceState, MouseRecord
 
 MiceOpt = Annotated[list[str] | None, typer.Option("--mouse", "-m", help=t(f"{NS}.help.mouse"))]

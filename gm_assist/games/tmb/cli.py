@@ -15,7 +15,7 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import emit, escape, why
 from gm_assist.kit.options import JsonOpt
 
-from .cli_app import actions, app, finish, report, rules, sheet  # noqa: F401  (the app the commands join)
+from .cli_app import actions, app, finish, report, rules, sheet
 
 TyrantOpt = Annotated[str, typer.Option("--tyrant", "-t", help=t("tmb.help.opt_tyrant"))]
 ModeOpt = Annotated[str, typer.Option("--mode", help=t("tmb.help.opt_mode"))]
