@@ -32,7 +32,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 def lazy(target: str) -> Callable[..., Any]:
     """A function imported on its first call, so a game's views are not loaded at start-up:
-    ``lazy("gm_assist.games.tmb.views:render_status")``."""
+    ``lazy("gm_assist.games.tmb.view:render_status")``."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
         import importlib

@@ -56,7 +56,7 @@ def pick_tyrant(
 @app.command("tyrants", help=t("tmb.help.cmd_tyrants"))
 def tyrants_cmd(json_out: JsonOpt = False) -> None:
     """List the tyrants: days, progress needed, baddie types, encounter cards, battle set-up."""
-    from .views import render_tyrants
+    from .view import render_tyrants
 
     data = [
         ty.model_dump(mode="json") | {"deck_size": rules.deck_size(ty)} for ty in rules.tyrants()
@@ -80,7 +80,7 @@ def setup_cmd(
     check = rules.setup_checklist(ty, gearlocs, _mode(mode))  # type: ignore[arg-type]
 
     def text(out: Any) -> None:
-        from .views import render_setup
+        from .view import render_setup
 
         render_setup(check, ty, out)
 
@@ -109,7 +109,7 @@ def new_cmd(
     """Start an adventure: prints the set-up checklist; the day counter is on 1."""
     from gm_assist.core.session import create
 
-    from .views import render_reminders, render_setup
+    from .view import render_reminders, render_setup
 
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
     chosen = _mode(mode)
@@ -138,7 +138,7 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     """Day and days left, progress, whether the tyrant can be challenged, party, reminders."""
     from gm_assist.core.session import load
 
-    from .views import render_status
+    from .view import render_status
 
     info, state = load("tmb")
     emit(
@@ -195,7 +195,7 @@ def encounter_cmd(
     to record the option chosen (now or later)."""
     from gm_assist.core.session import load, record
 
-    from .views import encounter_text
+    from .view import encounter_text
 
     _, state = load("tmb")
     if state.phase == "resolve" and fight is not None:
@@ -211,7 +211,7 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
 
-    from .views import tyrant_name
+    from .view import tyrant_name
 
     rec = record(actions.ChallengeTyrant())
     st = rec.state

@@ -24,7 +24,7 @@ def finish(
     rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
 ) -> None:
     """Print what changed, the reminders due and the next step (or the JSON status)."""
-    from .views import render_reminders
+    from .view import render_reminders
 
     state = rec.state
     data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}

@@ -69,7 +69,7 @@ def new_session() -> str | None:
     from gm_assist.core.session import create, record
 
     from . import actions
-    from .views import render_setup
+    from .view import render_setup
 
     try:
         tyrant = _pick_tyrant()
@@ -148,7 +148,7 @@ def run(session_name: str) -> None:
     """The adventure menu: one screen per step of the day until the table leaves (p. 8-9)."""
     from gm_assist.core.session import load
 
-    from .views import render_reminders
+    from .view import render_reminders
 
     handlers: dict[str, Callable[[str, TmbState], None]] = {
         "start": steps.start_day,

@@ -52,7 +52,7 @@ def next_day(session: str, state: TmbState) -> None:
 
 def draw(session: str, state: TmbState) -> None:
     """Encounter phase: draw the top card, read it, pick an option (p. 8)."""
-    from .views import encounter_text
+    from .view import encounter_text
 
     fight = prompts.select(
         t("tmb.flow.ask_option"),
@@ -305,6 +305,6 @@ def sheet_step(session: str, state: TmbState) -> None:
 
 def status(session: str, state: TmbState) -> None:
     """The status panel; the menu shows the reminders and "→ Next" right after it, once."""
-    from .views import render_status
+    from .view import render_status
 
     prompts.show(lambda out: render_status(state, out, reminders=False))

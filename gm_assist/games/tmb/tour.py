@@ -111,7 +111,7 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
     from gm_assist.core.i18n import lang
     from gm_assist.core.session import create
 
-    from .views import render_setup, render_status
+    from .view import render_setup, render_status
 
     old = context.ctx()
     saved = dict(session=old.session, lang=old.lang, home=old.home, debug=old.debug)
