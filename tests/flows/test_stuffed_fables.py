@@ -344,7 +344,7 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
     """Issue 23, measured: ending a turn took 9 keys — the menu's cursor on “Move”, 8 × ↓ + Enter
     to “End the turn”. Now the rule's next step is proposed: once the hand is used up the end of
     the turn is the default (1 key, Enter); with dice left unused, one key (e) ends it."""
-    from gm_assist.games.stuffed_fables.render import next_step
+    from gm_assist.games.stuffed_fables.view import next_step
 
     assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
     assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "orange,noir").exit_code == 0

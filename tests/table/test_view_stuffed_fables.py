@@ -152,15 +152,15 @@ def test_status_screen_marks_the_same_dice_as_the_view(gm):
 
 
 def test_every_next_step_has_its_words_on_the_page():
-    """The page shows ``table.next.<next>``: every step `render.next_step` can name has its words in
+    """The page shows ``table.next.<next>``: every step `view.next_step` can name has its words in
     both languages (the end of a turn, issue 23, and a minion's attack were shown as raw keys)."""
     import inspect
     import re
 
     from gm_assist.core.i18n import catalog
-    from gm_assist.games.stuffed_fables import render
+    from gm_assist.games.stuffed_fables import view
 
-    steps = set(re.findall(r'return "(\w+)", t\(', inspect.getsource(render.next_step)))
+    steps = set(re.findall(r'return "(\w+)", t\(', inspect.getsource(view.next_step)))
     assert {"draw", "recover", "place_threat", "actions", "end_turn", "monster_attack"} <= steps
     for language in ("en", "fr"):
         words = catalog(language, "stuffed_fables")

@@ -29,7 +29,7 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
 )
 from .model import STARTING_STUFFING
 from .parse import colours_of, ints, load_state, new_state, opt
-from .render import dice_text, render, slot_name, stuffie_line, summary
+from .view import dice_text, render, slot_name, stuffie_line, summary
 
 # --- calculators (no session) ------------------------------------------------------------------
 

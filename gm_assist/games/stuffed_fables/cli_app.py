@@ -13,7 +13,7 @@ from gm_assist.core.output import emit, why
 from gm_assist.kit.lazy_cli import lazy_module
 
 from .parse import colours_of, ints, load_state, opt
-from .render import dice_text, next_step, summary
+from .view import dice_text, next_step, summary
 
 actions = lazy_module(f"{__package__}.actions")
 

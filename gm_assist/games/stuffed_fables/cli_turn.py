@@ -23,7 +23,7 @@ from .cli_app import (
     app,
 )
 from .parse import colours_of, kind_opt, load_state, monsters_of, opt
-from .render import CMD, entered_lines, stuffie_line
+from .view import CMD, entered_lines, stuffie_line
 
 MonsterOpt = Annotated[list[str], opt("--monster", key="monster_spec")]
 

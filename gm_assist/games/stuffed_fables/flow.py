@@ -18,7 +18,7 @@ from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, requ
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
 from .model import STARTING_STUFFING, SfState
 from .parse import colours_of, known_stuffies, new_state
-from .render import dice_text, next_step, render, slot_name, stuffie_line
+from .view import dice_text, next_step, render, slot_name, stuffie_line
 
 GAME = "stuffed-fables"
 

@@ -14,7 +14,7 @@ from gm_assist.core.i18n import t
 from . import bag, rules, turn
 from .model import SfState
 from .parse import ints
-from .render import colour_name, slot_name
+from .view import colour_name, slot_name
 
 
 def ask_rolls(dice: list[str], state: SfState) -> list[int]:

@@ -13,7 +13,7 @@ from gm_assist.core.i18n import t
 from . import actions, monsters, rules
 from .model import SfState
 from .parse import monsters_of
-from .render import die_name, entered_lines, slot_name
+from .view import die_name, entered_lines, slot_name
 
 
 def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:
