@@ -6,13 +6,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-GAMES = Path(__file__).resolve().parents[2] / "gm_assist" / "games"
+GAMES_DIR = Path(__file__).resolve().parents[2] / "gm_assist" / "games"
 
 
 def _rules_and_models() -> list[Path]:
     """Every module of a game's rules layer: ``model.py``, ``rules.py`` and ``rules/*.py``."""
     found = []
-    for path in sorted(GAMES.rglob("*.py")):
+    for path in sorted(GAMES_DIR.rglob("*.py")):
         if path.name in ("model.py", "rules.py") or path.parent.name == "rules":
             found.append(path)
     return found
@@ -39,7 +39,7 @@ def test_the_check_sees_a_lazy_load():
 
 def test_no_lazy_loading_inside_the_rules():
     offenders = {
-        str(path.relative_to(GAMES)): found
+        str(path.relative_to(GAMES_DIR)): found
         for path in _rules_and_models()
         if (found := lazy_loads(path.read_text(encoding="utf-8")))
     }
@@ -47,7 +47,7 @@ def test_no_lazy_loading_inside_the_rules():
 
 
 def test_the_rules_layer_is_found():
-    names = {str(path.relative_to(GAMES)) for path in _rules_and_models()}
+    names = {str(path.relative_to(GAMES_DIR)) for path in _rules_and_models()}
     assert {"tmb/rules.py", "tmb/model.py", "tmb/battle/rules/fight.py", "insomnia/rules.py"} <= names
 
 
@@ -67,10 +67,45 @@ def test_rule_numbers_live_in_one_place():
     import re
 
     found: dict[str, list[str]] = {}
-    for path in sorted(GAMES.rglob("*.py")):
+    for path in sorted(GAMES_DIR.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        name = str(path.relative_to(GAMES))
+        name = str(path.relative_to(GAMES_DIR))
         for pattern, allowed in RULE_NUMBERS.items():
             if name not in allowed and re.search(pattern, text, re.M):
                 found.setdefault(pattern, []).append(name)
     assert found == {}
+
+
+#: every game's files, each with the same role everywhere (docs/FOUNDATION.md, "Layout of a game")
+ROLES = ("spec.py", "model.py", "rules", "actions.py", "view.py", "cli.py", "flow.py")
+#: names a role had before issue 13 (a view is view.py, a parser parse.py)
+OLD_NAMES = ("views.py", "render.py", "cli_more.py", "cli_parse.py", "cli_mice.py", "cli_ref.py")
+
+
+def test_every_game_has_the_same_files():
+    from gm_assist.games import GAMES
+
+    missing = {}
+    for game in GAMES.values():
+        folder = GAMES_DIR / game.package
+        names = {p.name for p in folder.iterdir()}
+        lacking = [
+            role
+            for role in ROLES
+            if not (role in names if role.endswith(".py") else {f"{role}.py", role} & names)
+        ]
+        if lacking:
+            missing[game.package] = lacking
+    assert missing == {}
+
+
+def test_the_tmb_battle_is_laid_out_as_a_game():
+    battle = GAMES_DIR / "tmb" / "battle"
+    assert {"actions.py", "view.py", "cli.py", "flow.py", "catalog.py", "rules"} <= {
+        p.name for p in battle.iterdir()
+    }
+    assert not list((GAMES_DIR / "tmb").glob("battle_*.py"))
+
+
+def test_no_old_name_is_left():
+    assert [str(p.relative_to(GAMES_DIR)) for n in OLD_NAMES for p in GAMES_DIR.rglob(n)] == []
