@@ -10,7 +10,6 @@ is kept as an object, not copied: a test that adds a game to ``GAMES`` (the demo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -18,7 +17,7 @@ from typing import Any, Protocol
 class Registry(Protocol):
     """What the core reads from the registry (``gm_assist.games`` is one)."""
 
-    GAMES: Mapping[str, Any]
+    GAMES: dict[str, Any]
 
     def get_spec(self, game_id: str) -> Any: ...
 
@@ -43,7 +42,7 @@ def registry() -> Registry:
     return _registry
 
 
-def games() -> Mapping[str, Any]:
+def games() -> dict[str, Any]:
     """Every registered game by id (``GameEntry``: ``id``, ``title_key``, ``module_path``…)."""
     return registry().GAMES
 
