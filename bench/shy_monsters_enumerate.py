@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gm_assist.games.shy_monsters.dungeon_master import suggest  # noqa: E402
-from gm_assist.games.shy_monsters.floor import (  # noqa: E402
+from gm_assist.games.shy_monsters.dungeon_master import suggest
+from gm_assist.games.shy_monsters.floor import (
     enumerate_distinct_floors,
     enumerate_floors,
 )
-from gm_assist.games.shy_monsters.model import Hand, Pattern  # noqa: E402
+from gm_assist.games.shy_monsters.model import Hand, Pattern
 
 
 def best_of(runs: int, job):  # noqa: ANN001, ANN201

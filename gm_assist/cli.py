@@ -16,9 +16,10 @@ from gm_assist.cli_app import app  # the root app the commands below join
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import COMPLETING, lazy_group
-from gm_assist.core.output import JsonOpt, emit, err
+from gm_assist.core.output import emit, err
 from gm_assist.entry import pre_scan
+from gm_assist.kit.lazy_cli import COMPLETING, lazy_group
+from gm_assist.kit.options import JsonOpt
 
 
 def _print_version(value: bool) -> None:
@@ -99,7 +100,7 @@ def odds_cmd(
     expression: Annotated[list[str], typer.Argument(help=t("core.opt.odds_expression"))],
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.odds_cli import odds
+    from gm_assist.kit.odds_cli import odds
 
     odds(" ".join(expression), json_out)
 
@@ -114,7 +115,7 @@ def stats_cmd(
     force: Annotated[bool, typer.Option("--force", help=t("core.opt.force"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.stats_cli import stats
+    from gm_assist.kit.stats_cli import stats
 
     stats(game, since, player, session, csv, force, json_out)
 
@@ -132,7 +133,7 @@ def play_cmd() -> None:
 def completion_cmd(
     shell: Annotated[str, typer.Argument(help=t("core.opt.shell"))],
 ) -> None:
-    from gm_assist.core.completion import SHELLS, script
+    from gm_assist.kit.completion import SHELLS, script
 
     if shell not in SHELLS:
         raise GmError("core.error.bad_shell", shell=shell, shells=", ".join(SHELLS))
@@ -150,7 +151,7 @@ def _exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, ClickException):
         import io
 
-        from gm_assist.core.lazy_cli import translate_cli
+        from gm_assist.kit.lazy_cli import translate_cli
 
         shown = io.StringIO()
         exc.show(file=shown)
@@ -209,7 +210,7 @@ def main(argv: list[str] | None = None) -> None:
         store.changed = False
     pre_scan(args)
     command = lazy_group(app, "gm-assist")
-    if COMPLETING:  # the shell asks for completions (gm_assist.core.completion)
+    if COMPLETING:  # the shell asks for completions (gm_assist.kit.completion)
         from typer._completion_classes import completion_init
 
         completion_init()

@@ -9,8 +9,8 @@ from typing import Any
 import typer
 
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import LazyTyperGroup, house_style, lazy_group
 from gm_assist.games import GAMES
+from gm_assist.kit.lazy_cli import LazyTyperGroup, house_style, lazy_group
 
 
 def _groups() -> dict[str, tuple[str, str]]:

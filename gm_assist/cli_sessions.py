@@ -11,7 +11,8 @@ import typer
 from gm_assist.cli_app import app
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t, when
-from gm_assist.core.output import JsonOpt, emit, table
+from gm_assist.core.output import emit, table
+from gm_assist.kit.options import JsonOpt
 
 
 def _game_title(game: str) -> str:

@@ -9,7 +9,7 @@ from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.prompts import say, select, text
+from gm_assist.core.prompts import say, select, set_rules_renderer, text
 
 
 def home_menu() -> None:
@@ -18,6 +18,7 @@ def home_menu() -> None:
 
     collect_garbage_again()  # a session at the table lasts hours
     ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)
+    set_rules_renderer(show_rule_cards)  # "Rule?" in every menu shows the rules reference's cards
     say(t("core.menu.welcome"))
     while True:
         try:
@@ -50,6 +51,14 @@ def home_menu() -> None:
             say(t("core.menu.back"))
         except GmError as exc:
             say(exc.message())
+
+
+def show_rule_cards(card_ids: list[str]) -> None:
+    """The rules reference's cards on the console: what "Rule?" shows in the guided mode."""
+    from gm_assist.core.output import console
+    from gm_assist.rules_ref import render_cards
+
+    render_cards(card_ids, console())
 
 
 def _leave_asked() -> bool:
@@ -139,7 +148,7 @@ def _settings() -> None:
 
 def _stats() -> None:
     """The story of the family's games: every game's statistics, with their charts."""
-    from gm_assist.core.stats_cli import stats
+    from gm_assist.kit.stats_cli import stats
 
     stats(None, None, None, None, None, False, False)
 

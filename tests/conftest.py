@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gm_assist.core import context  # noqa: E402
+from gm_assist.core import context
 
 
 @pytest.fixture(autouse=True)

@@ -115,7 +115,7 @@ def _chain(path: Path, head: int | None, state: Any, model: Any) -> list[tuple[i
 def _recover(sid: str) -> tuple[dict[str, Any], str] | None:
     """The session document to put back: the journal's last consistent change (on top of the
     backup when it follows it), else the backup; None when neither is usable."""
-    from gm_assist.games import GAMES, get_spec
+    from gm_assist.core.registry import games, get_spec
 
     base: dict[str, Any] | None = None
     try:
@@ -125,7 +125,7 @@ def _recover(sid: str) -> tuple[dict[str, Any], str] | None:
     entry_ix = next((e for e in _safe_entries() if e["id"] == sid), None)
     game = base["game"] if base else (entry_ix or {}).get("game")
     lines = _journal_lines(journal_path(sid))
-    if lines and game in GAMES:
+    if lines and game in games():
         model = get_spec(game).state_model
         last_offset, last = lines[-1]
         try:
@@ -339,8 +339,8 @@ def _repair_journal(sid: str, stamp: str, problem: Problem) -> bool:
     """Rewrite the journal with the consistent changes that lead to the saved state (the old file
     is kept aside), then point the session at it. A crash between the two writes is repaired by the
     next run: the new journal's last line leads to the saved state."""
+    from gm_assist.core.registry import get_spec
     from gm_assist.core.store import keep_copy
-    from gm_assist.games import get_spec
 
     path = session_path(sid)
     doc = _load(path)

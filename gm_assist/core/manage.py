@@ -180,7 +180,7 @@ def import_file(path: Path, name: str | None = None) -> SessionInfo:
 
 def _validated_export(data: dict[str, Any], path: Path) -> tuple[dict[str, Any], list[Any], list[Any]]:
     """The session document, journal and redo entries of an export, every part checked."""
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     version = data.get("schema_version", 0)
     if not isinstance(version, int) or isinstance(version, bool):

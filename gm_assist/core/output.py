@@ -10,14 +10,9 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from gm_assist.core.i18n import t
-
-JsonOpt = Annotated[bool, typer.Option("--json", help=t("core.opt.json"))]
-"""The ``--json`` option every command that shows or computes something takes."""
 
 _console: Any = None
 

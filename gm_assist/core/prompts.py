@@ -137,16 +137,22 @@ def _shortcut_keys(shortcuts: dict[str, Any] | None) -> Any:
     return kb
 
 
+_rules_renderer: Callable[[list[str]], None] | None = None
+
+
+def set_rules_renderer(render: Callable[[list[str]], None] | None) -> None:
+    """Hand the prompts what shows rule cards for "Rule?" (the guided shell passes the rules
+    reference's renderer: the core imports no rules reference). None: the card ids are printed."""
+    global _rules_renderer
+    _rules_renderer = render
+
+
 def show_rules(card_ids: list[str]) -> None:
-    """Show rule cards between prompts (the "Rule?" entry)."""
-    try:
-        from gm_assist.rules_ref import render_cards
-    except ImportError:  # pragma: no cover - the rules reference ships with the package
+    """Show rule cards between prompts (the "Rule?" entry), with the renderer the shell handed."""
+    if _rules_renderer is None:
         say("\n".join(card_ids))
         return
-    from gm_assist.core.output import console
-
-    render_cards(card_ids, console())
+    _rules_renderer(card_ids)
 
 
 def text(message: str, default: str = "", validate: Callable[[str], str | None] | None = None) -> str:

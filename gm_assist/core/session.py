@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gm_assist.core import journal
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.model import Model
 
 SCHEMA_VERSION = 1
 """Version of the session document format. Older documents are migrated with ``MIGRATIONS``."""
@@ -31,7 +32,7 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 def lazy(target: str) -> Callable[..., Any]:
     """A function imported on its first call, so a game's views are not loaded at start-up:
-    ``lazy("gm_assist.games.tmb.views:render_status")``."""
+    ``lazy("gm_assist.games.tmb.view:render_status")``."""
 
     def call(*args: Any, **kwargs: Any) -> Any:
         import importlib
@@ -63,14 +64,14 @@ class GameSpec:
     layer): the guided menu's first entry, the CLI's "Next:" line and ``--json``'s ``next``."""
 
 
-class Action(BaseModel):
+class Action(Model):
     """A named change to a game's state. Subclasses set ``game`` and implement ``apply``/``label``.
 
     ``apply`` is pure and deterministic: randomness is drawn before the action is built and stored
     in its fields, so undo/redo never re-roll.
     """
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
+    model_config = ConfigDict(frozen=True)
     game: ClassVar[str] = ""
 
     def apply(self, state: Any) -> Any:  # pragma: no cover - abstract
@@ -94,10 +95,9 @@ class Outcome(NamedTuple):
     events: list[Any]
 
 
-class SessionInfo(BaseModel):
+class SessionInfo(Model):
     """One saved game as listed: id, name, game, times."""
 
-    model_config = ConfigDict(defer_build=True)
 
     id: str
     name: str
@@ -234,14 +234,14 @@ def _doc_problem(doc: dict[str, Any]) -> str | None:
 
 
 def _games() -> Any:
-    from gm_assist.games import GAMES
+    from gm_assist.core.registry import games
 
-    return GAMES
+    return games()
 
 
 def game_state(doc: dict[str, Any], path: Path) -> Any:
     """Validate (and migrate) the game state of a document into the game's model."""
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     spec = get_spec(doc["game"])
     raw = doc["state"]
@@ -427,7 +427,7 @@ MAX_CHANGES = 3  # a menu entry stays one line: the first changes, then "…"
 def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) -> str:
     """`` — Dire Bear: HP 0 → 2, …``: what moving from ``now`` to ``then`` changes, as the game
     says it (nothing when the game has no words for it or the states cannot be read)."""
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     try:
         spec = get_spec(doc["game"])
@@ -447,7 +447,7 @@ def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:
     if game is not None and doc["game"] != game:
-        from gm_assist.games import title
+        from gm_assist.core.registry import title
 
         raise GmError("core.error.wrong_game", name=doc["name"], game=title(doc["game"]), wanted=title(game))
 
@@ -460,7 +460,7 @@ def create(
 ) -> SessionInfo:
     """Save a new session for ``game`` with its initial ``state`` and make it current."""
     from gm_assist.core import index
-    from gm_assist.games import get_spec
+    from gm_assist.core.registry import get_spec
 
     spec = get_spec(game)
     sid = secrets.token_hex(6)

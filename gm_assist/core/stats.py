@@ -134,9 +134,9 @@ def parse_since(text: str | None) -> date | None:
 
 def game_ids() -> list[str]:
     """The games the statistics cover: every real game of the registry."""
-    from gm_assist.games import GAMES
+    from gm_assist.core.registry import games
 
-    return [g.id for g in GAMES.values() if not g.module_path]
+    return [g.id for g in games().values() if not g.module_path]
 
 
 def read_sessions(games: list[str], only: str | None = None) -> tuple[list[Played], list[dict[str, str]]]:
@@ -188,7 +188,7 @@ def _read_one(sid: str) -> Played:
 
 
 def _game_stats(game: str) -> Any:
-    from gm_assist.games import module
+    from gm_assist.core.registry import module
 
     return module(game, "stats")
 
@@ -277,7 +277,7 @@ def blocks(data: dict[str, Any], language: str) -> list[Block]:
     from functools import partial
 
     from gm_assist.core.i18n import t_in
-    from gm_assist.games import GAMES
+    from gm_assist.core.registry import games
 
     tr = partial(t_in, language)
     out = []
@@ -287,7 +287,7 @@ def blocks(data: dict[str, Any], language: str) -> list[Block]:
         out.append(
             Block(
                 game=game,
-                title=tr(GAMES[game].title_key),
+                title=tr(games()[game].title_key),
                 counts=tr(
                     "core.stats.counts", **{k: figures[k] for k in ("played", "won", "lost", "ongoing")}
                 ),

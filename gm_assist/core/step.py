@@ -9,25 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from gm_assist.core.message import Message
+from gm_assist.core.model import Model
 
 
-class Choice(BaseModel):
+class Choice(Model):
     """One way the table may take the step: a stable ``key`` (a token scripts may rely on) and what
     to call it (``message``, translated only when shown)."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
     key: str
     message: Message
 
 
-class Step(BaseModel):
+class Step(Model):
     """What to do next: a stable ``key`` (``draw``, ``encounter``, ``game_over``…), the sentence
     for the table (``message``) and the ``choices`` the rules leave to the table (may be empty)."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
     key: str
     message: Message
     choices: list[Choice] = Field(default_factory=list)

@@ -1,9 +1,13 @@
-"""Files on disk: atomic replace-on-write, file locks, and TinyDB over a crash-safe storage.
+"""Files on disk: atomic replace-on-write, file locks, strict reads.
 
 DESIGN §3/§7: TinyDB's own JSONStorage rewrites files in place and is not crash-safe, so every write
 goes to a temporary file in the same folder, is flushed and fsynced, then ``os.replace``d over the
 target. A separate lock file (filelock) guards each read-modify-write. A file that does not parse is
 never overwritten.
+
+TinyDB is the file format, not a code path: a session file and the index keep TinyDB's layout
+(``{"<table>": {"<doc id>": {...}}}``, so TinyDB opens them), and this module reads and writes them
+itself (docs/FOUNDATION.md, "TinyDB: one path").
 """
 
 from __future__ import annotations
@@ -234,39 +238,3 @@ def read_json_file(path: Path) -> tuple[Any, bytes]:
         return parse_json(raw), raw
     except ValueError as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=str(exc)) from exc
-
-
-def tinydb_storage_class():
-    """A TinyDB storage that reads strictly and writes atomically (imported lazily: tinydb costs ~40 ms)."""
-    from tinydb.storages import Storage
-
-    class AtomicJSONStorage(Storage):
-        """TinyDB storage: strict read (an empty or broken file is an error, never an empty DB),
-        atomic replace on write."""
-
-        def __init__(self, path: str, create: bool = True) -> None:
-            self.path = Path(path)
-            self.create = create
-
-        def read(self) -> dict[str, Any] | None:
-            if not self.path.exists():
-                return None
-            data, _ = read_json_file(self.path)
-            if not isinstance(data, dict):
-                raise EnvError("core.error.file_corrupt", path=str(self.path), detail="not a document")
-            return data
-
-        def write(self, data: dict[str, Any]) -> None:
-            atomic_write_text(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-
-        def close(self) -> None:
-            pass
-
-    return AtomicJSONStorage
-
-
-def open_db(path: Path):
-    """A TinyDB database over ``path`` with the atomic storage."""
-    from tinydb import TinyDB
-
-    return TinyDB(str(path), storage=tinydb_storage_class())

@@ -1,13 +1,18 @@
-"""The registry of games. The root CLI mounts a game's commands only when they run (start-up)."""
+"""The registry of games. The root CLI mounts a game's commands only when they run (start-up).
+
+The core never imports this package: it is handed over to ``gm_assist.core.registry`` at the end of
+this module (and ``gm_assist/__init__.py`` imports it, so the core always finds it filled)."""
 
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.registry import set_registry
 
 
 @dataclass(frozen=True)
@@ -86,3 +91,6 @@ def view_of(game_id: str, state: Any) -> dict[str, Any] | None:
         return None
     table_view = getattr(view_module, "table_view", None)
     return table_view(state) if table_view is not None else None
+
+
+set_registry(sys.modules[__name__])  # the core reads GAMES, get_spec, module and title through it

@@ -9,9 +9,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import ConfigDict, ValidationError, field_validator
 
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.model import Model
 from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
@@ -20,10 +21,10 @@ QUESTIONS = (3, 8)
 _BODY = re.compile(r"^<!--\s*(en|fr)\s*-->\s*$", re.MULTILINE)
 
 
-class Card(BaseModel):
+class Card(Model):
     """One rule card: one topic, both languages."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
 
     id: str
     game: str
@@ -57,10 +58,10 @@ class Card(BaseModel):
         return value.get(lang) or value.get("en" if lang == "fr" else "fr")
 
 
-class GlossaryTerm(BaseModel):
+class GlossaryTerm(Model):
     """A game term in both languages (and other spellings)."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
 
     game: str
     en: str
@@ -69,10 +70,10 @@ class GlossaryTerm(BaseModel):
     card: str | None = None
 
 
-class Synonym(BaseModel):
+class Synonym(Model):
     """Phrases players use for the same thing (``[[synonym]]`` of a glossary), in either language."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
 
     game: str
     en: list[str] = []

@@ -8,8 +8,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, table, waiting
+from gm_assist.core.output import emit, table, waiting
 from gm_assist.kit.app import game_app
+from gm_assist.kit.options import JsonOpt
 
 app = game_app("core.help.rules")
 

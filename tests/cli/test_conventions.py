@@ -37,7 +37,7 @@ from gm_assist.entry import pre_scan
 LANG = sys.argv[1]
 pre_scan(["--lang", LANG])
 from gm_assist.cli import app, main
-from gm_assist.core.lazy_cli import lazy_group
+from gm_assist.kit.lazy_cli import lazy_group
 import typer
 
 pages, texts = {}, {}

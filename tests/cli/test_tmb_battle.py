@@ -226,7 +226,7 @@ def test_move_accepts_negative_steps_as_written(gm):
 def test_queue_during_a_tyrant_challenge_is_the_battles_own_set_up(gm, tyrant, party, expected):
     """One source for the tyrant battle's set-up: `tmb queue`, `challenge` and `battle start`."""
     from gm_assist.core.session import load
-    from gm_assist.games.tmb.battle_actions import start_queue
+    from gm_assist.games.tmb.battle.actions import start_queue
 
     args = ["new", "--tyrant", tyrant, *[a for g in party for a in ("--gearloc", g, "--hp", f"{g}=5")]]
     progress = gm("tmb", *args, "--json").json["progress_needed"]

@@ -64,7 +64,7 @@ def test_calculators_load_only_what_they_use(name):
     assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
-    for part in ("actions", "battle_actions", "flow", "battle_flow", "spec", "report"):
+    for part in ("actions", "battle.actions", "flow", "battle.flow", "spec", "report"):
         assert f"{package}.{part}" not in loaded, f"{name} imported {part}"
     # pydantic's plugin scan (importlib.metadata, email, zipfile…) is skipped
     assert "importlib.metadata" not in loaded
@@ -140,6 +140,18 @@ def test_every_model_builds_its_schema_on_first_use():
     assert not eager
 
 
+
+def test_deferred_build_is_set_in_one_place():
+    """One shared base (``gm_assist.core.model.Model``) carries ``defer_build``; no model repeats it
+    (issue 13), so a new model gets it by deriving from ``Model``."""
+    root = Path(__file__).resolve().parents[2] / "gm_assist"
+    repeated = [
+        str(path.relative_to(root))
+        for path in sorted(root.rglob("*.py"))
+        if "defer_build=True" in path.read_text(encoding="utf-8") and path != root / "core" / "model.py"
+    ]
+    assert repeated == []
+
 # --- the pydantic plugin stand-in ---------------------------------------------------------------
 
 
@@ -206,7 +218,7 @@ def test_stand_in_matches_pydantic():
 
 
 def test_lazy_module_runs_on_first_use(tmp_path, monkeypatch):
-    from gm_assist.core.lazy_cli import lazy_module
+    from gm_assist.kit.lazy_cli import lazy_module
 
     (tmp_path / "gm_lazy_probe.py").write_text("import builtins\nbuiltins.gm_lazy_runs += 1\nVALUE = 7\n")
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -353,5 +365,5 @@ def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
     assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [m for m in loaded if m.split(".")[0] in WEB + ODDS_ONLY + ("questionary", "prompt_toolkit")]
-    for part in ("actions", "battle_actions", "flow", "battle_flow", "cli"):
+    for part in ("actions", "battle.actions", "flow", "battle.flow", "cli"):
         assert not [m for m in loaded if m.startswith("gm_assist.games.") and m.endswith(f".{part}")], part

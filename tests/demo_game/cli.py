@@ -7,9 +7,9 @@ from typing import Annotated
 import typer
 
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt
 from gm_assist.kit.app import game_app
 from gm_assist.kit.envelope import print_change
+from gm_assist.kit.options import JsonOpt
 
 from .model import TARGET
 

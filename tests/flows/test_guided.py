@@ -129,7 +129,7 @@ def test_battle_menu_undo_reloads_and_leaves_when_the_battle_is_undone(
 ) -> None:
     from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
 
-    from gm_assist.games.tmb.battle_flow import run_battle
+    from gm_assist.games.tmb.battle.flow import run_battle
 
     adventure_day_2(gm)
     assert gm("tmb", "battle", "start", *LIVE_START).exit_code == 0

@@ -3,7 +3,7 @@
 from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
 
 from gm_assist.core.session import load
-from gm_assist.games.tmb.battle_flow import run_battle
+from gm_assist.games.tmb.battle.flow import run_battle
 
 
 def _state():
@@ -99,7 +99,7 @@ def test_tyrant_battle_set_up_from_the_catalog(gm, keys, capsys):
 def test_tied_baddies_keep_their_lane_order_only_gearlocs_are_placed(keys):
     """p. 17: baddie-only ties are never a choice (lower lane first); the party only places its
     gearlocs among them (issue 14)."""
-    from gm_assist.games.tmb.battle_flow import ask_ties
+    from gm_assist.games.tmb.battle.flow import ask_ties
 
     keys.send(keys.DOWN, keys.ENTER)  # offered: the lane-1 toad or Picket (never the lane-2 worm): Picket
     assert ask_ties([["toad", "Picket", "worm"]], {"Picket"}) == ["Picket", "toad", "worm"]

@@ -55,7 +55,7 @@ def test_tmb_battle_view_follows_the_track(gm):
 
 
 def test_tmb_fatigue_and_ties_reach_the_view():
-    from gm_assist.games.tmb.battle import UnitIn, start_battle
+    from gm_assist.games.tmb.battle.rules.fight import UnitIn, start_battle
     from gm_assist.games.tmb.view import battle_view
 
     battle = start_battle(

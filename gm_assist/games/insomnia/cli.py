@@ -8,9 +8,10 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, t
-from gm_assist.core.lazy_cli import lazy_module
-from gm_assist.core.output import JsonOpt, emit, escape
+from gm_assist.core.output import emit, escape
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
+from gm_assist.kit.options import JsonOpt
 
 from . import catalog, rules
 

@@ -14,7 +14,7 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
 from . import actions, catalog, rules, view
-from .model import BOARD_SPACES, InsomniaState, Phase
+from .model import BOARD_SPACES, MAX_PLAYERS, InsomniaState, Phase
 
 
 def new_session() -> str | None:
@@ -27,7 +27,7 @@ def new_session() -> str | None:
 
     try:
         names: list[str] = []
-        while len(names) < 4:
+        while len(names) < MAX_PLAYERS:
 
             def _check(value: str) -> str | None:
                 if fold(value) in {fold(n) for n in names}:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import Field, PrivateAttr
 
 from gm_assist.core.message import Message
+from gm_assist.core.model import Model
 
 TRACK_TOP = 40
 """Pillows start on space 40 of the score track (rulebook p. 3, set-up step 3)."""
@@ -25,17 +26,10 @@ FENCE_DODOS = 5
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
-_CFG = ConfigDict(defer_build=True)
-
-
-class _Model(BaseModel):
-    model_config = _CFG
-
-
 # ---------------------------------------------------------------- catalogs
 
 
-class PillowTable(_Model):
+class PillowTable(Model):
     """The pillow reference tile: spaces moved down by rank, for one player count.
 
     ``moves[0]`` is the value for 1st place. ``woken`` is ``None`` for the rulebook's reading
@@ -49,7 +43,7 @@ class PillowTable(_Model):
     source: str = ""
 
 
-class DreamTile(_Model):
+class DreamTile(Model):
     """One dream tile (tuile Rêve) of the catalog ``data/insomnia/dream_tiles.toml``."""
 
     id: str
@@ -62,7 +56,7 @@ class DreamTile(_Model):
     source: str = ""
 
 
-class Nightmare(_Model):
+class Nightmare(Model):
     """One nightmare deck (cauchemar) of ``data/insomnia/nightmares.toml``."""
 
     id: str
@@ -76,7 +70,7 @@ class Nightmare(_Model):
     cards_fr: str = ""
 
 
-class SoloRank(_Model):
+class SoloRank(Model):
     """A line of the solo rank table (rulebook p. 11): inclusive score bounds and the title."""
 
     min: int
@@ -88,7 +82,7 @@ class SoloRank(_Model):
 # ---------------------------------------------------------------- end-of-race scoring
 
 
-class RaceEntry(_Model):
+class RaceEntry(Model):
     """One player at the end of a race: name, score track value (dodos), pillow, woken up?"""
 
     name: str
@@ -97,7 +91,7 @@ class RaceEntry(_Model):
     woke: bool = False
 
 
-class RaceScore(_Model):
+class RaceScore(Model):
     """Result of :func:`rules.score_race`; ``players`` keeps turn order (first player first)."""
 
     players: list[str]
@@ -114,7 +108,7 @@ class RaceScore(_Model):
     woken_rule: int | None = None
 
 
-class SoloScore(_Model):
+class SoloScore(Model):
     """Result of :func:`rules.solo_score` (rulebook p. 11)."""
 
     dodos: int
@@ -147,7 +141,7 @@ class Phase(StrEnum):
     over = "over"
 
 
-class Sheep(_Model):
+class Sheep(Model):
     """A player and their sheep. ``space`` is None while the sheep is still in front of the player."""
 
     name: str
@@ -174,7 +168,7 @@ class Event(Message):
         return self.rule or ""
 
 
-class InsomniaState(_Model):
+class InsomniaState(Model):
     """A saved game of Insomnia. ``players`` is in seat order (clockwise)."""
 
     players: list[Sheep]

@@ -118,7 +118,7 @@ def add_condition(state: MiceState, mouse: str, condition: str) -> MiceState:
         raise GmError("mice_and_mystics.error.poison_is_wound", mouse=mouse)
     s, m = _copy(state, mouse)
     if condition not in m.conditions:
-        # a condition id the command resolved against the conditions catalog (cli_mice.condition)
+        # a condition id the command resolved against the conditions catalog (cli_mouse.condition)
         m.conditions.append(condition)  # type: ignore[arg-type]
     return s
 

@@ -1,7 +1,7 @@
 """`gm-assist mice-and-mystics …` (alias `souris`): parse → rules/actions → emit.
 
-Session and track commands here; the mice's records in ``cli_mice.py``; reference sheets and the
-enemy data in ``cli_ref.py`` (both register their commands on ``app``).
+Session and track commands here; the mice's records in ``cli_mouse.py``; reference sheets and the
+enemy data in ``cli_reference.py`` (both register their commands on ``app``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import emit, escape, why
+from gm_assist.kit.options import JsonOpt
 
 from . import catalog, parse, rules
-from .cli_app import NS, actions, app, finish, load_state, record_action, session_mode  # noqa: F401
+from .cli_app import NS, actions, app, finish, load_state, record_action, session_mode
 from .model import GAME, MiceState, MouseRecord
 
 MiceOpt = Annotated[list[str] | None, typer.Option("--mouse", "-m", help=t(f"{NS}.help.mouse"))]
@@ -316,4 +317,4 @@ def _lang() -> str:
     return lang()
 
 
-from . import cli_mice, cli_ref  # noqa: E402,F401  (register their commands on `app`)
+from . import cli_mouse, cli_reference  # noqa: E402,F401  (register their commands on `app`)

@@ -1,13 +1,13 @@
 """The `gm-assist mice-and-mystics` typer app and what its command modules share (``cli.py``,
-``cli_mice.py``, ``cli_ref.py`` join it; none of them imports another: no import circle)."""
+``cli_mouse.py``, ``cli_reference.py`` join it; none of them imports another: no import circle)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, escape
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
 
 from .model import GAME, MiceState
 

@@ -334,19 +334,19 @@ def _chapter(state: MiceState) -> None:
 
 
 def _reference(state: MiceState) -> None:
-    from . import cli_ref
+    from . import cli_reference
 
     sheet = prompts.select(
         t(f"{NS}.flow.reference"),
         [(s, t(f"{NS}.flow.ref_{s}")) for s in ("conditions", "movement", "turn", "bag", "feats", "enemies")],
     )
     {
-        "conditions": lambda: cli_ref.conditions_cmd(None, json_out=False),
-        "movement": lambda: cli_ref.movement_cmd(json_out=False),
-        "turn": lambda: cli_ref.turn_menu_cmd(None, json_out=False),
-        "bag": lambda: cli_ref.bag_cmd(None, json_out=False),
-        "feats": lambda: cli_ref.feats_cmd(json_out=False),
-        "enemies": lambda: cli_ref.enemies_cmd(json_out=False),
+        "conditions": lambda: cli_reference.conditions_cmd(None, json_out=False),
+        "movement": lambda: cli_reference.movement_cmd(json_out=False),
+        "turn": lambda: cli_reference.turn_menu_cmd(None, json_out=False),
+        "bag": lambda: cli_reference.bag_cmd(None, json_out=False),
+        "feats": lambda: cli_reference.feats_cmd(json_out=False),
+        "enemies": lambda: cli_reference.enemies_cmd(json_out=False),
     }[sheet]()
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from gm_assist.core.message import Message
+from gm_assist.core.model import Model
 
 Size = Literal["small", "large"]
 Attack = Literal["melee", "ranged"]
@@ -33,10 +34,9 @@ WHEEL_SIZE = 6
 BAG_LIMIT = 3
 
 
-class Localized(BaseModel):
+class Localized(Model):
     """A text in both editions' languages."""
 
-    model_config = ConfigDict(defer_build=True)
     en: str
     fr: str
 
@@ -45,19 +45,17 @@ class Localized(BaseModel):
         return self.fr if lang == "fr" else self.en
 
 
-class BossCard(BaseModel):
+class BossCard(Model):
     """One of the several initiative cards of a boss (Brodie has 2, Vanestra 4)."""
 
-    model_config = ConfigDict(defer_build=True)
     id: str
     en: str
     fr: str
 
 
-class EnemyType(BaseModel):
+class EnemyType(Model):
     """A minion or boss type: one initiative card (bosses may have several). Stats are editable data."""
 
-    model_config = ConfigDict(defer_build=True)
     id: str
     kind: Literal["minion", "boss"] = "minion"
     name: Localized
@@ -82,10 +80,10 @@ class EnemyType(BaseModel):
         return [c.id for c in self.cards] if self.cards else [None]
 
 
-class TrackCard(BaseModel):
+class TrackCard(Model):
     """One initiative card on the track: a mouse, an enemy type, or one card of a boss."""
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
     kind: CardKind
     owner: str
     card: str | None = None
@@ -96,19 +94,17 @@ class TrackCard(BaseModel):
         return f"{self.owner}/{self.card}" if self.card else self.owner
 
 
-class Item(BaseModel):
+class Item(Model):
     """A card a mouse carries: in the bag (face down) or equipped (face up)."""
 
-    model_config = ConfigDict(defer_build=True)
     name: str
     kind: ItemKind = "search"
     equipped: bool = False
 
 
-class MouseRecord(BaseModel):
+class MouseRecord(Model):
     """Everything the app keeps about one mouse."""
 
-    model_config = ConfigDict(defer_build=True)
     name: str
     wounds: int = 0
     poison: int = 0
@@ -121,10 +117,9 @@ class MouseRecord(BaseModel):
     roach_kills: int = 0  # in the current encounter (tile), for the Roach Slayer feat
 
 
-class MiceState(BaseModel):
+class MiceState(Model):
     """A Mice and Mystics session: the campaign, the current tile, the track and the mice."""
 
-    model_config = ConfigDict(defer_build=True)
     mice: list[MouseRecord]
     chapter: int = 1
     tile: int = 1
@@ -150,29 +145,26 @@ class MiceState(BaseModel):
         raise KeyError(name)
 
 
-class Space(BaseModel):
+class Space(Model):
     """A blue-paw space of a tile: its distance to the nearest mouse and whether it is circled red."""
 
-    model_config = ConfigDict(defer_build=True)
     id: str
     distance: int = Field(ge=0)
     red: bool = False
 
 
-class EnemyGroup(BaseModel):
+class EnemyGroup(Model):
     """Some enemies of one type to place, with their size and attack type."""
 
-    model_config = ConfigDict(defer_build=True)
     type: str
     count: int = Field(ge=1)
     size: Size
     attack: Attack
 
 
-class SpaceFill(BaseModel):
+class SpaceFill(Model):
     """What ended up on one space after placement."""
 
-    model_config = ConfigDict(defer_build=True)
     space: str
     distance: int
     red: bool
@@ -189,18 +181,16 @@ class SpaceFill(BaseModel):
         return self.large == 0 and self.small == 0
 
 
-class Placement(BaseModel):
+class Placement(Model):
     """The result of enemy placement: each space's figures and what could not be placed."""
 
-    model_config = ConfigDict(defer_build=True)
     spaces: list[SpaceFill]
     unplaced: dict[str, int] = Field(default_factory=dict)
 
 
-class InitiativeResult(BaseModel):
+class InitiativeResult(Model):
     """The track after placing initiative cards, and what changed."""
 
-    model_config = ConfigDict(defer_build=True)
     track: list[TrackCard]
     first: bool
     added: list[str] = Field(default_factory=list)
@@ -215,20 +205,18 @@ class Event(Message):
     """
 
 
-class Draw(BaseModel):
+class Draw(Model):
     """The initiative cards to lay out now: all of them (first placement) or only the new ones."""
 
-    model_config = ConfigDict(defer_build=True)
     first: bool
     cards: list[TrackCard]
     added: list[str] = Field(default_factory=list)
     ignored: list[str] = Field(default_factory=list)
 
 
-class CarryReport(BaseModel):
+class CarryReport(Model):
     """What one mouse kept and lost at the end of a chapter."""
 
-    model_config = ConfigDict(defer_build=True)
     mouse: str
     kept_items: list[str] = Field(default_factory=list)
     kept_search: str | None = None

@@ -9,7 +9,7 @@ from gm_assist.core.i18n import lang, t
 from gm_assist.core.output import escape, table, why
 
 from . import catalog, rules
-from .model import Event, InitiativeResult, MiceState, MouseRecord, Placement, TrackCard
+from .model import BAG_LIMIT, Event, InitiativeResult, MiceState, MouseRecord, Placement, TrackCard
 
 NS = "mice_and_mystics"
 
@@ -137,7 +137,7 @@ def render_mice(mice: Sequence[MouseRecord], out: Any) -> None:
                 str(m.poison),
                 str(m.cheese),
                 ", ".join(conds) or "-",
-                f"{bag_count(m)}/3: " + (", ".join(bag) or "-"),
+                f"{bag_count(m)}/{BAG_LIMIT}: " + (", ".join(bag) or "-"),
                 ", ".join(worn) or "-",
             ]
         )

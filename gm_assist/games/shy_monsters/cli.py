@@ -9,8 +9,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, provenance, t
-from gm_assist.core.output import JsonOpt, emit, escape, waiting, why
+from gm_assist.core.output import emit, escape, waiting, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.options import JsonOpt
 
 app = game_app("shy_monsters.help.app")
 
@@ -73,13 +74,13 @@ def suggest_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     from .dungeon_master import suggest
-    from .model import Hand
+    from .model import FLOORS, Hand
     from .view import parse_hand, reason_text
 
     colours = parse_hand(hand)
     if len(colours) != 2 or len(set(colours)) != 2:
         raise GmError("shy_monsters.error.bad_hand", hand=hand)
-    if not 1 <= floor_number <= 3:
+    if not 1 <= floor_number <= FLOORS:
         raise GmError("shy_monsters.error.bad_floor_number", value=floor_number)
     if top < 1:
         raise GmError("core.error.count_positive", value=top)

@@ -23,9 +23,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from pydantic import BaseModel, ConfigDict
-
 from gm_assist.core.message import Message, Params
+from gm_assist.core.model import Model
 
 from .floor import (
     Layout,
@@ -47,10 +46,9 @@ class Reason(Message):
     """One clause of a floor's reason: an i18n key under ``shy_monsters.reason`` and its values."""
 
 
-class Suggestion(BaseModel):
+class Suggestion(Model):
     """A strong floor for a hand: the grid, its score and why."""
 
-    model_config = ConfigDict(defer_build=True)
     floor: Floor
     score: int
     reasons: list[Reason]

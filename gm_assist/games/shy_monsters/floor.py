@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 
 from .model import (
     CORRIDOR,
@@ -129,11 +130,10 @@ def canonical(floor: Floor) -> str:
 # --- construction check -------------------------------------------------------------------------
 
 
-class FloorError(BaseModel):
+class FloorError(Model):
     """One construction violation: ``code`` (i18n key under ``shy_monsters.construction``), the
     cells it concerns and the numbers of the message."""
 
-    model_config = ConfigDict(defer_build=True)
     code: str
     cells: list[Cell] = Field(default_factory=list)
     params: dict[str, int | str] = Field(default_factory=dict)

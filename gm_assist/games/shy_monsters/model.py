@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from gm_assist.core.message import Message
+from gm_assist.core.model import Model
 
 Colour = Literal["purple", "orange", "green", "red", "blue", "teal"]
 Cell = tuple[int, int]
@@ -42,14 +43,7 @@ MONSTERS_PER_FLOOR = 2
 REVEALS_BEFORE_MOVING: tuple[int, ...] = (2, 1, 0)
 """Tiles the hero turns over before the first move, floors 1, 2, 3 (« Phase héros »)."""
 
-_CFG = ConfigDict(defer_build=True)
-
-
-class _Model(BaseModel):
-    model_config = _CFG
-
-
-class Pattern(_Model):
+class Pattern(Model):
     """One comfort zone of the memo tile (``data/shy_monsters/patterns.toml``).
 
     ``grid`` rows use ``M`` (the monster), ``T`` (must hold a tile), ``X`` (must be empty) and
@@ -64,14 +58,14 @@ class Pattern(_Model):
     overridden: bool = False
 
 
-class Floor(_Model):
+class Floor(Model):
     """A floor as a rectangular grid of letters, e.g. ``("..P", "ECC", ".XO")``.
 
     ``E`` entrance, ``X`` exit, ``C`` corridor, ``.`` empty, ``P O G R B T`` the monsters.
     Anything outside the grid is empty.
     """
 
-    model_config = ConfigDict(defer_build=True, frozen=True)
+    model_config = ConfigDict(frozen=True)
     rows: tuple[str, ...]
 
     def at(self, cell: Cell) -> str:
@@ -98,7 +92,7 @@ class Floor(_Model):
         return "/".join(self.rows)
 
 
-class Hand(_Model):
+class Hand(Model):
     """The Dungeon Master's hand for one floor: the exit, ``corridors`` corridors and the monsters
     drawn (« Phase Maître du Donjon »); the entrance is already on the table."""
 
@@ -115,7 +109,7 @@ class Event(Message):
     """One answer of the referee, translated when shown: ``key`` under ``shy_monsters.event``."""
 
 
-class FloorPlay(_Model):
+class FloorPlay(Model):
     """The current floor while the hero explores it.
 
     ``layout`` is the hidden floor (None while the two-player Dungeon Master has not entered it);
@@ -143,7 +137,7 @@ LEVELS: tuple[Difficulty, ...] = ("random", "easy", "normal", "best")
 Outcome = Literal["playing", "hero-won", "hero-died"]
 
 
-class ShyState(_Model):
+class ShyState(Model):
     """A whole game: three floors, the monsters' fate between floors, the outcome.
 
     Solo: ``pile`` is the shuffled monster pile and ``planned`` the three floors the app built as

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 
 from .floor import FloorError, construction_errors, neighbours
 from .model import COLOURS, Cell, Floor, Hand, Pattern
@@ -116,10 +117,9 @@ def fitting_rotations(tiles: set[Cell], cell: Cell, pattern: Pattern) -> list[in
 # --- fear and activity -------------------------------------------------------------------------
 
 
-class MonsterStatus(BaseModel):
+class MonsterStatus(Model):
     """What the referee says about one monster of a floor."""
 
-    model_config = ConfigDict(defer_build=True)
     colour: str
     cell: Cell
     comfortable: bool
@@ -187,10 +187,9 @@ def adjacent_monsters(floor: Floor) -> list[tuple[Cell, Cell]]:
 # --- the referee's report ------------------------------------------------------------------------
 
 
-class CheckReport(BaseModel):
+class CheckReport(Model):
     """The answer of ``check``: construction errors, each monster's state, adjacent pairs."""
 
-    model_config = ConfigDict(defer_build=True)
     valid: bool
     errors: list[FloorError]
     monsters: list[MonsterStatus]

@@ -240,7 +240,7 @@ def render(state: ShyState, out: Any) -> None:
         t(
             "shy_monsters.status.header",
             floor=f.number,
-            floors=3,
+            floors=FLOORS,
             cleared=state.floors_cleared,
             mode=t(f"shy_monsters.mode.{state.mode}"),
         ),

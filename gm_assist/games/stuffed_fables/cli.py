@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, t
-from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.core.output import emit, why
+from gm_assist.kit.options import JsonOpt
 
 from . import bag, rules
 from .cli_app import (  # noqa: F401  (the app the commands join, and what the command modules share)
@@ -26,8 +27,9 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
     actions,
     app,
 )
-from .cli_parse import colours_of, ints, load_state, new_state, opt
-from .render import dice_text, render, slot_name, stuffie_line, summary
+from .model import STARTING_STUFFING
+from .parse import colours_of, ints, load_state, new_state, opt
+from .view import dice_text, render, slot_name, stuffie_line, summary
 
 if TYPE_CHECKING:
     from .actions import SfAction
@@ -120,7 +122,7 @@ def colours_cmd(
 def new_cmd(
     stuffie: Annotated[list[str], opt("--stuffie", key="stuffie")],
     edition: Annotated[str | None, opt("--edition", key="edition")] = None,
-    stuffing: Annotated[int, opt("--stuffing", key="stuffing")] = 5,
+    stuffing: Annotated[int, opt("--stuffing", key="stuffing")] = STARTING_STUFFING,
     name: Annotated[str | None, opt("--name", key="name")] = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -313,4 +315,4 @@ def encourage_cmd(
     _run(action, json_out, _text)
 
 
-from . import cli_more  # noqa: E402,F401  (registers the group task, end of turn and monster commands)
+from . import cli_turn  # noqa: E402,F401  (registers the group task, end of turn and monster commands)

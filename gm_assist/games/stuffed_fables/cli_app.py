@@ -1,5 +1,5 @@
 """The `gm-assist stuffed-fables` typer app and what its command modules share (``cli.py``,
-``cli_more.py``, ``cli_odds.py`` join it; none of them imports another: no import circle)."""
+``cli_turn.py``, ``cli_odds.py`` join it; none of them imports another: no import circle)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
 
-from .cli_parse import colours_of, ints, load_state, opt
-from .render import dice_text, summary
+from .parse import colours_of, ints, load_state, opt
 from .turn import next_step
+from .view import dice_text, summary
 
 if TYPE_CHECKING:
     from .actions import SfAction

@@ -9,11 +9,12 @@ from typing import Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit
+from gm_assist.core.output import emit
+from gm_assist.kit.options import JsonOpt
 
 from . import bag, rules
 from .cli_app import app
-from .cli_parse import colours_of, kind_opt, load_state, opt
+from .parse import colours_of, kind_opt, load_state, opt
 
 KINDS = ("draw", "test", "search", "melee", "ranged", "group", "recover", "defend")
 

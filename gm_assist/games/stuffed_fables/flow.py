@@ -15,12 +15,12 @@ from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
 from . import actions, bag, rules, turn
-from .cli_parse import colours_of, known_stuffies, new_state
 from .flow_adjust import adjust
 from .flow_dice import ask_rolls, pick_colour, pick_dice, pick_test_colour, require_usable
 from .flow_threat import THREAT_STEPS, _encounter, _record, _say_odds
-from .model import SfState
-from .render import dice_text, render, slot_name, stuffie_line
+from .model import STARTING_STUFFING, SfState
+from .parse import colours_of, known_stuffies, new_state
+from .view import dice_text, render, slot_name, stuffie_line
 
 GAME = "stuffed-fables"
 
@@ -46,7 +46,7 @@ def new_session() -> str | None:
             default="fr",
             rules=("stuffed-fables/dice-colours",),
         )
-        state, _ = new_state(names, edition, 5)
+        state, _ = new_state(names, edition, STARTING_STUFFING)
     except Cancelled:
         return None
     except GmError as exc:

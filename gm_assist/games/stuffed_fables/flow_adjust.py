@@ -11,7 +11,7 @@ from gm_assist.core.i18n import t
 from . import actions, bag
 from .flow_threat import _record
 from .model import SfState
-from .render import die_name, slot_name, stuffie_line
+from .view import die_name, slot_name, stuffie_line
 
 
 def adjust(session: str, state: SfState) -> None:

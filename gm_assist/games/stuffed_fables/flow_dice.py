@@ -12,9 +12,9 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
 from . import bag, rules, turn
-from .cli_parse import ints
 from .model import SfState
-from .render import colour_name, slot_name
+from .parse import ints
+from .view import colour_name, slot_name
 
 
 def ask_rolls(dice: list[str], state: SfState) -> list[int]:

@@ -12,9 +12,9 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
 from . import actions, monsters, rules
-from .cli_parse import monsters_of
 from .model import SfState
-from .render import die_name, entered_lines, slot_name
+from .parse import monsters_of
+from .view import die_name, entered_lines, slot_name
 
 
 def _record(session: str, action: actions.SfAction) -> tuple[SfState, dict]:

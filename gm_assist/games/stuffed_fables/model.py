@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from gm_assist.core.model import Model
 
 Use = Literal[
     "move", "store", "melee", "ranged", "search", "wild_test", "stuffing", "threat", "cross_lines", "bonuses"
@@ -20,12 +22,13 @@ Outcome = Literal["monsters", "surge", "none"]
 DICE_DATA = "stuffed_fables/dice.toml"
 STUFFIES_DATA = "stuffed_fables/stuffies.toml"
 USER_DICE = "stuffed_fables/dice.toml"
+STARTING_STUFFING = 5
+"""Stuffing tokens a stuffie starts with (game-facts §4 High)."""
 
 
-class Colour(BaseModel):
+class Colour(Model):
     """One die colour of an edition, with what the rules let it do (data/stuffed_fables/dice.toml)."""
 
-    model_config = ConfigDict(defer_build=True)
     id: str
     names: dict[str, str]
     aliases: list[str] = Field(default_factory=list)
@@ -39,21 +42,19 @@ class Colour(BaseModel):
         return self.names.get(lang) or self.names.get("en") or self.id
 
 
-class Slot(BaseModel):
+class Slot(Model):
     """A place that holds at most one stored die: the stuffie's board, an item card, a brave card."""
 
-    model_config = ConfigDict(defer_build=True)
     name: str
     brave: bool = False
     die: str | None = None
 
 
-class Stuffie(BaseModel):
+class Stuffie(Model):
     """A stuffie (peluche): stuffing tokens, hearts, buttons, slots, unconsciousness."""
 
-    model_config = ConfigDict(defer_build=True)
     name: str
-    stuffing: int = Field(default=5, ge=0)
+    stuffing: int = Field(default=STARTING_STUFFING, ge=0)
     recovery_value: int | None = Field(default=None, ge=1)
     hearts: int = Field(default=0, ge=0)
     buttons: int = Field(default=0, ge=0)
@@ -63,10 +64,9 @@ class Stuffie(BaseModel):
     slots: list[Slot] = Field(default_factory=lambda: [Slot(name="board")])
 
 
-class Monster(BaseModel):
+class Monster(Model):
     """A monster in play: its place under the threat track, its stuffing (bosses), its defense."""
 
-    model_config = ConfigDict(defer_build=True)
     name: str
     kind: MonsterKind = "normal"
     position: int = Field(ge=1)
@@ -74,19 +74,17 @@ class Monster(BaseModel):
     defense: int | None = Field(default=None, ge=0)
 
 
-class GroupTask(BaseModel):
+class GroupTask(Model):
     """The group task track: dice rolled for it stay there until the total reaches the target."""
 
-    model_config = ConfigDict(defer_build=True)
     target: int = Field(ge=1)
     total: int = 0
     dice: dict[str, int] = Field(default_factory=dict)
 
 
-class MonsterTurn(BaseModel):
+class MonsterTurn(Model):
     """A monster turn in progress: who acts in which order, who has acted."""
 
-    model_config = ConfigDict(defer_build=True)
     order: list[str]
     acted: list[str] = Field(default_factory=list)
     attacked: list[str] = Field(default_factory=list)
@@ -94,7 +92,7 @@ class MonsterTurn(BaseModel):
     from_surge: bool = False
 
 
-class SfState(BaseModel):
+class SfState(Model):
     """A Stuffed Fables session: every die of the game is in exactly one zone.
 
     Zones: bag, hand (the current stuffie's drawn dice), track (black dice on the threat track,
@@ -102,7 +100,6 @@ class SfState(BaseModel):
     composition at set-up; the sum over the zones always equals it.
     """
 
-    model_config = ConfigDict(defer_build=True)
     edition: str = "fr"
     colours: list[Colour]
     stuffies: list[Stuffie]
@@ -122,10 +119,9 @@ class SfState(BaseModel):
     refills: int = 0
 
 
-class ThreatCheck(BaseModel):
+class ThreatCheck(Model):
     """Result of the end-of-turn threat check."""
 
-    model_config = ConfigDict(defer_build=True)
     outcome: Outcome
     rule: str
     black: int
@@ -133,10 +129,9 @@ class ThreatCheck(BaseModel):
     stuffies: int
 
 
-class Defense(BaseModel):
+class Defense(Model):
     """Result of a stuffie defending against a monster attack."""
 
-    model_config = ConfigDict(defer_build=True)
     attack: int
     roll: int | None
     stuffing_lost: int
@@ -144,10 +139,9 @@ class Defense(BaseModel):
     avoided: bool
 
 
-class Check(BaseModel):
+class Check(Model):
     """A dice total against a target (attack, skill test, search, recovery)."""
 
-    model_config = ConfigDict(defer_build=True)
     dice: list[str]
     rolls: list[int]
     total: int

@@ -10,7 +10,7 @@ from gm_assist.core.odds import decimal, percent
 from gm_assist.core.output import why
 
 from .model import SfState
-from .render import colour_name
+from .view import colour_name
 
 
 def _p(chance: dict[str, Any]) -> str:

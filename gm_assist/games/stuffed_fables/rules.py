@@ -9,7 +9,19 @@ from __future__ import annotations
 from gm_assist.core.errors import GmError
 
 from .bag import to_discard
-from .model import Check, Colour, Defense, Monster, MonsterKind, Outcome, SfState, Slot, Stuffie, ThreatCheck
+from .model import (
+    STARTING_STUFFING,
+    Check,
+    Colour,
+    Defense,
+    Monster,
+    MonsterKind,
+    Outcome,
+    SfState,
+    Slot,
+    Stuffie,
+    ThreatCheck,
+)
 
 DIE_FACES = 6
 THREAT_RULES = {
@@ -280,7 +292,9 @@ def census_ok(state: SfState) -> bool:
     return census(state) == {c: n for c, n in state.in_play.items() if n}
 
 
-def new_game(names: list[str], colours: list[Colour], edition: str, stuffing: int = 5) -> SfState:
+def new_game(
+    names: list[str], colours: list[Colour], edition: str, stuffing: int = STARTING_STUFFING
+) -> SfState:
     """Set-up: the stuffies with their starting stuffing (5, game-facts §4 High) and the bag
     (every attribute die, white and black dice = stuffies + 1)."""
     from .bag import bag_composition

@@ -11,8 +11,8 @@ SPEC = GameSpec(
     state_model=SfState,
     schema_version=1,
     migrate=None,
-    summary=lazy(f"{__package__}.render:summary"),
-    render=lazy(f"{__package__}.render:render"),
+    summary=lazy(f"{__package__}.view:summary"),
+    render=lazy(f"{__package__}.view:render"),
     changes=lazy(f"{__package__}.view:changes"),
     next_step=lazy(f"{__package__}.turn:next_step"),
 )

@@ -11,16 +11,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 
 Mode = Literal["adventure", "heroic", "legendary"]
+MIN_DAYS, MAX_DAYS = 4, 30
+"""A tyrant's day limit: at least one classic card is drawn (days − 3 ≥ 1, p. 7)."""
 BADDIE_TYPES = ("troll", "orc", "scale", "goblin", "bog", "beast")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(defer_build=True, extra="forbid")
+class _Model(Model):
+    model_config = ConfigDict(extra="forbid")
 
 
 class SetupBaddie(_Model):
@@ -63,7 +66,7 @@ class Tyrant(_Model):
     id: str
     names: dict[str, str]
     aliases: list[str] = Field(default_factory=list)
-    days: int = Field(ge=4, le=30)
+    days: int = Field(ge=MIN_DAYS, le=MAX_DAYS)
     progress: int = Field(ge=1, le=40)
     baddie_types: list[str]
     tyrant_cards: int = Field(ge=0, le=6)
@@ -162,7 +165,7 @@ def custom_tyrant(
     cards = tyrant_cards if tyrant_cards is not None else (base.tyrant_cards if base else 0)
     if days is None or progress is None or not types:
         raise GmError("tmb.error.custom_needs", name=name)
-    if not 4 <= days <= 30:
+    if not MIN_DAYS <= days <= MAX_DAYS:
         raise GmError("tmb.error.days", days=days)
     if not 1 <= progress <= 40:
         raise GmError("tmb.error.progress", progress=progress)

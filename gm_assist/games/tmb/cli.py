@@ -12,9 +12,10 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import emit, escape, why
+from gm_assist.kit.options import JsonOpt
 
-from .cli_app import actions, app, finish, report, rules, sheet  # noqa: F401  (the app the commands join)
+from .cli_app import actions, app, finish, report, rules, sheet
 
 TyrantOpt = Annotated[str, typer.Option("--tyrant", "-t", help=t("tmb.help.opt_tyrant"))]
 ModeOpt = Annotated[str, typer.Option("--mode", help=t("tmb.help.opt_mode"))]
@@ -55,10 +56,10 @@ def pick_tyrant(
 @app.command("tyrants", help=t("tmb.help.cmd_tyrants"))
 def tyrants_cmd(json_out: JsonOpt = False) -> None:
     """List the tyrants: days, progress needed, baddie types, encounter cards, battle set-up."""
-    from .views import render_tyrants
+    from .view import render_tyrants
 
     data = [
-        ty.model_dump(mode="json") | {"deck_size": ty.days - 3 + ty.tyrant_cards} for ty in rules.tyrants()
+        ty.model_dump(mode="json") | {"deck_size": rules.deck_size(ty)} for ty in rules.tyrants()
     ]
     emit({"tyrants": data}, render_tyrants, json_out)
 
@@ -79,7 +80,7 @@ def setup_cmd(
     check = rules.setup_checklist(ty, gearlocs, _mode(mode))
 
     def text(out: Any) -> None:
-        from .views import render_setup
+        from .view import render_setup
 
         render_setup(check, ty, out)
 
@@ -108,7 +109,7 @@ def new_cmd(
     """Start an adventure: prints the set-up checklist; the day counter is on 1."""
     from gm_assist.core.session import create
 
-    from .views import render_reminders, render_setup
+    from .view import render_reminders, render_setup
 
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
     chosen = _mode(mode)
@@ -137,7 +138,7 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     """Day and days left, progress, whether the tyrant can be challenged, party, reminders."""
     from gm_assist.core.session import load
 
-    from .views import render_status
+    from .view import render_status
 
     info, state = load("tmb")
     emit(
@@ -194,7 +195,7 @@ def encounter_cmd(
     to record the option chosen (now or later)."""
     from gm_assist.core.session import load, record
 
-    from .views import encounter_text
+    from .view import encounter_text
 
     _, state = load("tmb")
     if state.phase == "resolve" and fight is not None:
@@ -210,7 +211,7 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
 
-    from .views import tyrant_name
+    from .view import tyrant_name
 
     rec = record(actions.ChallengeTyrant())
     st = rec.state
@@ -221,7 +222,7 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     ]
     if st.tyrant.battle is not None:
         lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
-        from .battle_views import tyrant_queue_line
+        from .battle.view import tyrant_queue_line
 
         lines.append(tyrant_queue_line(st))
     else:
@@ -280,6 +281,6 @@ def reward_cmd(
 
 from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)
 from . import tour as _tour  # noqa: E402,F401  (registers `tour`)
-from .battle_cli import register  # noqa: E402
+from .battle.cli import register  # noqa: E402
 
 register(app)

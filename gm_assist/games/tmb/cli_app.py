@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.lazy_cli import lazy_module
 from gm_assist.core.output import emit, escape
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
 
 # Loaded when a command first uses them: `tmb queue` needs none of these.
 actions = lazy_module(f"{__package__}.actions")
@@ -22,7 +22,7 @@ def finish(
     rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
 ) -> None:
     """Print what changed, the reminders due and the next step (or the JSON status)."""
-    from .views import render_reminders
+    from .view import render_reminders
 
     state = rec.state
     data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}

@@ -8,8 +8,9 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.core.output import emit, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.options import JsonOpt
 
 from .cli_app import actions, app, finish, rules, sheet
 

@@ -32,7 +32,7 @@ def _pick_tyrant() -> Any:
     name = prompts.text(
         t("tmb.flow.ask_custom_name"), validate=lambda s: None if s.strip() else t("tmb.error.gearloc_name")
     )
-    days = prompts.integer(t("tmb.flow.ask_days"), default=10, min=4, max=30)
+    days = prompts.integer(t("tmb.flow.ask_days"), default=10, min=rules.MIN_DAYS, max=rules.MAX_DAYS)
     progress = prompts.integer(t("tmb.flow.ask_progress"), default=6, min=1, max=40)
     types = prompts.checkbox(
         t("tmb.flow.ask_types"),
@@ -70,7 +70,7 @@ def new_session() -> str | None:
     from gm_assist.core.session import create, record
 
     from . import actions
-    from .views import render_setup
+    from .view import render_setup
 
     try:
         tyrant = _pick_tyrant()
@@ -149,7 +149,7 @@ def run(session_name: str) -> None:
     """The adventure menu: one screen per step of the day until the table leaves (p. 8-9)."""
     from gm_assist.core.session import load
 
-    from .views import render_reminders
+    from .view import render_reminders
 
     handlers: dict[str, Callable[[str, TmbState], None]] = {
         "start": steps.start_day,

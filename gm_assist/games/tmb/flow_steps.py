@@ -52,7 +52,7 @@ def next_day(session: str, state: TmbState) -> None:
 
 def draw(session: str, state: TmbState) -> None:
     """Encounter phase: draw the top card, read it, pick an option (p. 8)."""
-    from .views import encounter_text
+    from .view import encounter_text
 
     fight = prompts.select(
         t("tmb.flow.ask_option"),
@@ -71,14 +71,14 @@ def challenge(session: str, state: TmbState) -> None:
     setup = new.tyrant.battle
     prompts.say(setup.text.get(lang(), setup.text["en"]) if setup else t("tmb.challenge.read_card"))
     if setup is not None:
-        from .battle_views import tyrant_queue_line
+        from .battle.view import tyrant_queue_line
 
         prompts.show(lambda out: out.print(tyrant_queue_line(new)))
 
 
 def battle(session: str, state: TmbState) -> None:
     """Fight today's battle in the battle flow (battle_flow.run_battle)."""
-    from .battle_flow import run_battle
+    from .battle.flow import run_battle
 
     run_battle(session)
 
@@ -216,16 +216,16 @@ def lockpick(session: str, state: TmbState) -> None:
         return
     who = _gearloc(state, t("tmb.flow.ask_picker"), pickers)
     cards = [
-        ((o, str(i + 1)), f"{state.party[o].name}: {c.name} ({c.locks_open}/3)")
+        ((o, str(i + 1)), f"{state.party[o].name}: {c.name} ({c.locks_open}/{sheet.LOCKS})")
         for o, g in enumerate(state.party)
         for i, c in enumerate(g.loot)
         if c.locked
     ]
     owner, card = prompts.select(t("tmb.flow.ask_locked_card"), cards, default=cards[0][0])
     before = state.party[owner].loot[int(card) - 1].locks_open
-    opened = prompts.integer(t("tmb.flow.ask_opened"), default=before, min=before, max=3)
+    opened = prompts.integer(t("tmb.flow.ask_opened"), default=before, min=before, max=sheet.LOCKS)
     reveal, heavy = "", False
-    if opened == 3:
+    if opened == sheet.LOCKS:
         reveal = prompts.text(t("tmb.flow.ask_reveal"), default="")
         heavy = prompts.confirm(t("tmb.flow.ask_heavy"), default=False)
     _record(
@@ -305,6 +305,6 @@ def sheet_step(session: str, state: TmbState) -> None:
 
 def status(session: str, state: TmbState) -> None:
     """The status panel; the menu shows the reminders and "→ Next" right after it, once."""
-    from .views import render_status
+    from .view import render_status
 
     prompts.show(lambda out: render_status(state, out, reminders=False))

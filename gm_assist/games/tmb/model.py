@@ -66,11 +66,13 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .battle import Battle  # the battle engineer's module; the state only stores it
+from .battle.rules.fight import Battle  # the battle engineer's module; the state only stores it
 from .catalog import Mode, Tyrant, _Model
 
 Phase = Literal["encounter", "resolve", "reward", "recovery"]
 Stat = Literal["hp", "dex", "atk", "def", "skill"]
+LOCKS = 3
+"""Locks of a lockpicking card: the card is opened when all three are (p. 21)."""
 POINT_VALUES = (20, 5, 1)
 
 
@@ -79,7 +81,7 @@ class Loot(_Model):
 
     name: str
     locked: bool = False
-    locks_open: int = Field(default=0, ge=0, le=3)
+    locks_open: int = Field(default=0, ge=0, le=LOCKS)
     heavy: bool = False
 
 

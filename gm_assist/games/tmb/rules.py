@@ -9,15 +9,17 @@ The gearloc sheet (training, loot, lockpicking, recovery options) is in ``sheet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.lazy_cli import lazy_module
+from gm_assist.core.model import Model
 
+from . import model
+from .battle.rules.queue import baddie_points
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     BADDIE_TYPES,
+    MAX_DAYS,
+    MIN_DAYS,
     Mode,
     SetupBaddie,
     Tyrant,
@@ -29,12 +31,7 @@ from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     tyrant_options,
     tyrants,
 )
-
-if TYPE_CHECKING:
-    from .model import Encounter, Gearloc, TmbState
-
-# The state's models, loaded by the first rule that builds one: `tmb setup` needs none of them.
-model = lazy_module(f"{__package__}.model")
+from .model import Encounter, Gearloc, TmbState
 
 MAX_GEARLOCS = 4
 SPECIALS = (1, 2, 3)
@@ -47,14 +44,10 @@ MODE_BONUS: dict[str, tuple[int, int, bool]] = {
 }
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
-
 # ---------------------------------------------------------------- set-up
 
 
-class SetupChecklist(_Model):
+class SetupChecklist(Model):
     """What to lay out before day 1 (p. 6-7, modes p. 23)."""
 
     tyrant: str
@@ -98,7 +91,7 @@ def setup_checklist(tyrant: Tyrant, gearlocs: int, mode: Mode = "adventure") -> 
     (7, 1, 8, 11)
     """
     check_party_size(gearlocs)
-    general = tyrant.days - 3
+    general = general_cards(tyrant)
     bonus_hp, training, keep = MODE_BONUS[mode]
     return SetupChecklist(
         tyrant=tyrant.id,
@@ -109,8 +102,8 @@ def setup_checklist(tyrant: Tyrant, gearlocs: int, mode: Mode = "adventure") -> 
         solo=gearlocs == 1,
         general_cards=general,
         tyrant_cards=tyrant.tyrant_cards,
-        deck_size=general + tyrant.tyrant_cards,
-        total_cards=general + tyrant.tyrant_cards + 3,
+        deck_size=deck_size(tyrant),
+        total_cards=deck_size(tyrant) + len(SPECIALS),
         baddie_types=list(tyrant.baddie_types),
         mode=mode,
         bonus_hp=bonus_hp,
@@ -230,9 +223,28 @@ def draw_encounter(state: TmbState, title: str = "", fight: bool = False) -> Tmb
     return state.model_copy(update={**update, "encounter": enc, "phase": "resolve", "started": True})
 
 
+def general_cards(tyrant: Tyrant) -> int:
+    """Classic encounter cards shuffled into the deck: days − 3 (the three specials make up the
+    rest of the days, p. 7).
+
+    >>> general_cards(find_tyrant("Drellen"))
+    7
+    """
+    return tyrant.days - len(SPECIALS)
+
+
+def deck_size(tyrant: Tyrant) -> int:
+    """Shuffled cards of the deck at set-up: (days − 3) classic cards + the tyrant's cards (p. 7).
+
+    >>> deck_size(find_tyrant("Drellen"))
+    8
+    """
+    return general_cards(tyrant) + tyrant.tyrant_cards
+
+
 def setup_size(state: TmbState) -> int:
     """Shuffled cards the deck started with: (days − 3) + tyrant cards (p. 7)."""
-    return state.tyrant.days - 3 + state.tyrant.tyrant_cards
+    return deck_size(state.tyrant)
 
 
 def battle_running(state: TmbState) -> bool:
@@ -300,7 +312,7 @@ def resolve_encounter(state: TmbState, success: bool) -> TmbState:
     return state.model_copy(update=update)
 
 
-class Reward(_Model):
+class Reward(Model):
     """What a successful encounter gave (p. 9): progress, training per gearloc, loot counts."""
 
     progress: int = Field(default=0, ge=0, le=20)
@@ -373,7 +385,7 @@ def tyrant_battle_points(tyrant: Tyrant, day: int, party_size: int) -> int:
     if setup is None or setup.baddie_points == "points":
         if setup is not None and setup.skip_points_solo and party_size == 1:
             return 0
-        return day * party_size
+        return baddie_points(day, party_size)
     return 0
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gm_assist.core.errors import GmError
 
-from .model import Gearloc, Loot, TmbState
+from .model import LOCKS, Gearloc, Loot, TmbState
 
 STATS = ("hp", "dex", "atk", "def", "skill")
 
@@ -24,7 +24,6 @@ def stat_label(stat: str) -> dict[str, str] | str:
 
 LOOT_SLOTS = 4
 HEAVY_SLOTS = 3
-LOCKS = 3
 STAT_DIE_MAX = 6
 ALWAYS_SUCCEED = ("hp", "dex", "skill")
 #: scouting d6 → the stacks the gearloc may reveal from (p. 9)

@@ -12,6 +12,6 @@ SPEC = GameSpec(
     schema_version=1,
     migrate=None,
     summary=lazy(f"{__package__}.report:status"),
-    render=lazy(f"{__package__}.views:render_status"),
-    changes=lazy(f"{__package__}.views:changes"),
+    render=lazy(f"{__package__}.view:render_status"),
+    changes=lazy(f"{__package__}.view:changes"),
 )

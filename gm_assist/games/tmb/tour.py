@@ -19,7 +19,7 @@ import typer
 from gm_assist.core.i18n import t
 from gm_assist.core.output import console, escape, why
 
-from .battle_queue import AttackType, baddie_points
+from .battle.rules.queue import AttackType, baddie_points
 from .cli_app import actions, app, rules
 
 #: sample figures for the tour only (the chips' and mats' real values are not public)
@@ -59,8 +59,8 @@ class _Tour:
 
 def _battle_steps(tour: _Tour) -> None:
     """Day 2's battle through the battle engineer's actions (set-up and round 1, p. 25-27)."""
-    from . import battle as bt
-    from . import battle_actions as ba
+    from .battle import actions as ba
+    from .battle.rules import fight as bt
 
     specs = [
         bt.UnitIn(name=n, initiative=i, hp=hp, max_hp=hp, attack_type=a)
@@ -111,7 +111,7 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
     from gm_assist.core.i18n import lang
     from gm_assist.core.session import create
 
-    from .views import render_setup, render_status
+    from .view import render_setup, render_status
 
     old = context.ctx()
     saved = dict(session=old.session, lang=old.lang, home=old.home, debug=old.debug)

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["__init__", "model", "rules", "catalog", "sheet", "report", "views", "actions", "cli",
+MODULES = ["__init__", "model", "rules", "catalog", "sheet", "report", "view", "actions", "cli",
            "cli_sheet", "tour", "flow", "flow_steps"]
 
 

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from gm_assist.games.tmb.battle import (
+from gm_assist.games.tmb.battle.rules.fight import (
     UnitIn,
     change_hp,
     check_outcome,
@@ -19,8 +19,8 @@ from gm_assist.games.tmb.battle import (
     revive,
     start_battle,
 )
-from gm_assist.games.tmb.battle_queue import BattleRuleError, QueueChip, build_queue
-from gm_assist.games.tmb.battle_track import current_unit, find_unit, initiative_track, round_face
+from gm_assist.games.tmb.battle.rules.queue import BattleRuleError, QueueChip, build_queue
+from gm_assist.games.tmb.battle.rules.track import current_unit, find_unit, initiative_track, round_face
 
 
 def names(battle):
@@ -291,7 +291,7 @@ def test_first_cannot_reorder_a_tie_between_baddies_only():
 
 
 def test_arrival_spec_without_initiative_after_round_1():
-    from gm_assist.games.tmb.battle_catalog import parse_spec
+    from gm_assist.games.tmb.battle.catalog import parse_spec
 
     spec = parse_spec("gros=:hp=7:melee:+1")
     fields = (spec.name, spec.initiative, spec.hp, spec.attack_type, spec.extra_baddies)

@@ -7,10 +7,17 @@ from hypothesis import strategies as st
 
 from gm_assist.core import context
 from gm_assist.core.i18n import t
-from gm_assist.games.tmb import battle_book as book
-from gm_assist.games.tmb.battle import UnitIn, finish, knock_out, next_round, next_turn, start_battle
-from gm_assist.games.tmb.battle_queue import BattleRuleError, QueueChip
-from gm_assist.games.tmb.battle_track import current_unit, find_unit
+from gm_assist.games.tmb.battle.rules import effects as book
+from gm_assist.games.tmb.battle.rules.fight import (
+    UnitIn,
+    finish,
+    knock_out,
+    next_round,
+    next_turn,
+    start_battle,
+)
+from gm_assist.games.tmb.battle.rules.queue import BattleRuleError, QueueChip
+from gm_assist.games.tmb.battle.rules.track import current_unit, find_unit
 from tests.games.tmb.test_battle import live_example
 
 
@@ -92,7 +99,7 @@ def test_shields_then_buff_hp_then_hp_and_true_dmg_ignores_both():
     who = uid(b, "Atomik")
     b = book.set_counter(b, who, "shields", 2)
     b = book.set_counter(b, who, "bonus_hp", 3)
-    from gm_assist.games.tmb.battle import set_hp
+    from gm_assist.games.tmb.battle.rules.fight import set_hp
 
     b = set_hp(b, who, 4)
     hit, events = book.hit(b, who, 6)
@@ -144,7 +151,7 @@ def test_a_hit_never_loses_or_invents_a_point(shields, bonus, damage, crits, hp)
     b = live_example()
     who = uid(b, "Capitank")
     b = book.set_counter(book.set_counter(b, who, "shields", shields), who, "bonus_hp", bonus)
-    from gm_assist.games.tmb.battle import set_hp
+    from gm_assist.games.tmb.battle.rules.fight import set_hp
 
     b = set_hp(b, who, hp)
     after, events = book.hit(b, who, damage, crits)
@@ -182,7 +189,7 @@ def test_drellen_bog_ruler_immune_to_poison_and_no_hp_loss_while_a_bog_baddie_st
     with pytest.raises(BattleRuleError) as err:
         book.hit(b, drellen, 3)
     assert err.value.key == "tmb_battle.error.bog_ruler" and err.value.params["baddies"] == "ver des marais"
-    from gm_assist.games.tmb.battle import defeat
+    from gm_assist.games.tmb.battle.rules.fight import defeat
 
     b = defeat(b, uid(b, "ver des marais"))
     b, events = book.hit(b, drellen, 3)
@@ -228,7 +235,7 @@ def test_round_events_tell_fatigue_and_who_it_took():
     b = live_example().model_copy(update={"round": 5})
     b = b.model_copy(update={"played": list(b.track)})
     worm = uid(b, "ver des marais")
-    from gm_assist.games.tmb.battle import set_hp
+    from gm_assist.games.tmb.battle.rules.fight import set_hp
 
     b = set_hp(b, worm, 1)
     after = next_round(b)
@@ -261,7 +268,7 @@ def test_against_nom_a_revived_gearloc_waits_its_turn_off_the_mat():
         ["one_gearloc"],
     )
     b = next_round(knock_out(b, uid(b, "Picket")))  # Boomer enters
-    from gm_assist.games.tmb.battle import revive
+    from gm_assist.games.tmb.battle.rules.fight import revive
 
     b = revive(b, "Picket", 2)
     assert [u.name for u in b.units if u.kind == "gearloc"] == ["Boomer"] and b.revivals == []

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gm_assist.games.tmb.battle_queue import (
+from gm_assist.games.tmb.battle.rules.queue import (
     BattleRuleError,
     QueueChip,
     SetupChip,

@@ -97,7 +97,7 @@ def test_gearloc_names_both_editions() -> None:
 
 def test_the_chip_chooser_lists_one_name_per_baddie_of_the_value_placed() -> None:
     """Issue 14: the 5-point lane chooser offered 1-point chips, and each chip twice (both editions)."""
-    from gm_assist.games.tmb import battle_catalog as cat
+    from gm_assist.games.tmb.battle import catalog as cat
 
     ones = [b for b in cat.catalog() if b.points == 1]
     assert ones  # the shipped catalog knows some 1-point chips

@@ -1,5 +1,5 @@
 """Reading what the table typed for Stuffed Fables commands (lists of dice, rolls, monster specs).
-Shared by `cli.py`, `cli_more.py` and `flow.py`; no rules here."""
+Shared by `cli.py`, `cli_turn.py` and `flow.py`; no rules here."""
 
 from __future__ import annotations
 

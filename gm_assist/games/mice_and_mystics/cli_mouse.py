@@ -10,7 +10,8 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.names import resolve
-from gm_assist.core.output import JsonOpt, why
+from gm_assist.core.output import why
+from gm_assist.kit.options import JsonOpt
 
 from . import catalog, parse
 from .cli_app import NS, actions, app, finish, load_state, record_action

@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.model import Model
 
 PointValue = Literal[1, 5, 20]
 AttackType = Literal["melee", "ranged"]
@@ -53,7 +54,7 @@ def rule_call(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise GmError(exc.key, **exc.params) from exc
 
 
-class Baddie(BaseModel):
+class Baddie(Model):
     """A catalog entry: one baddie chip as printed (rulebook p. 15).
 
     Every stat may be unknown (``None``): no public source gives the chips' stat lines
@@ -63,7 +64,6 @@ class Baddie(BaseModel):
     1
     """
 
-    model_config = ConfigDict(defer_build=True)
 
     id: str
     name_fr: str | None = None
@@ -86,11 +86,10 @@ class Baddie(BaseModel):
         return first or second or self.id
 
 
-class QueueChip(BaseModel):
+class QueueChip(Model):
     """One chip in the Battle Queue. ``name`` is known when the chip is face up (scouted, or named
     by a card); ``lane``/``position`` pin a chip to a lane at set-up (tyrant battles, p. 16)."""
 
-    model_config = ConfigDict(defer_build=True)
 
     points: PointValue
     name: str | None = None
@@ -220,12 +219,11 @@ def refill_stack(value: int, graveyard: dict[int, list[str]]) -> tuple[list[str]
     return chips, rest
 
 
-class SetupChip(BaseModel):
+class SetupChip(Model):
     """Chips a tyrant card adds before its battle (tyrant card back, p. 16; game-facts §1.2),
     already resolved for the party size: ``count`` chips of ``points``, pinned to lanes from
     ``lane`` up (``where="lane"``) or put on the queue's top or bottom."""
 
-    model_config = ConfigDict(defer_build=True)
 
     where: Literal["lane", "top", "bottom"] = "top"
     lane: int | None = Field(default=None, ge=1, le=LANES)

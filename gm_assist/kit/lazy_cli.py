@@ -93,7 +93,7 @@ def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
 
 
 COMPLETING = "_GM_ASSIST_COMPLETE" in os.environ
-"""The shell asks for completions (gm_assist.core.completion): parameters get their names."""
+"""The shell asks for completions (gm_assist.kit.completion): parameters get their names."""
 
 
 class HouseContext(typer.Context):
@@ -135,7 +135,7 @@ def house_style(command: Any) -> Any:
     typer.core._ = _gettext  # typer's own words ("default: 3", "required") before click wraps them
     _translate_metavars(command)
     if COMPLETING:
-        from gm_assist.core.completion import attach
+        from gm_assist.kit.completion import attach
 
         attach(command)
     if hasattr(command, "rich_markup_mode"):

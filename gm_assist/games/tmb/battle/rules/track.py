@@ -10,12 +10,12 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .battle_queue import LANES, BattleRuleError, QueueChip
+from .queue import LANES, BattleRuleError, QueueChip
 
 FATIGUE_FROM_ROUND = 6
 
 if TYPE_CHECKING:
-    from .battle import Battle, Unit, UnitIn
+    from .fight import Battle, Unit, UnitIn
 
 
 def fold(text: str) -> str:

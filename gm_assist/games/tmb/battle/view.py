@@ -9,9 +9,9 @@ from typing import Any
 from gm_assist.core.i18n import t
 from gm_assist.core.output import escape, table, why
 
-from .battle import Battle, fatigue_odds, fighting
-from .battle_queue import QueueChip
-from .battle_track import arrivals_due, current_unit, next_step, round_face
+from .rules.fight import Battle, fatigue_odds, fighting
+from .rules.queue import QueueChip
+from .rules.track import FATIGUE_FROM_ROUND, arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: Sequence[int]) -> str:
@@ -56,7 +56,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
     return {
         "round": battle.round,
         "round_die": round_face(battle.round),
-        "fatigue": battle.round >= 6,
+        "fatigue": battle.round >= FATIGUE_FROM_ROUND,
         "current": current.name if current else None,
         "track": track,
         "queue": [c.points for c in battle.queue],
@@ -131,7 +131,7 @@ def render_battle(battle: Battle, out: Any) -> None:
     out.print(
         t("tmb_battle.track.round", round=battle.round, die=round_face(battle.round))
         + " "
-        + why("tmb/fatigue" if battle.round >= 6 else "tmb/rounds")
+        + why("tmb/fatigue" if battle.round >= FATIGUE_FROM_ROUND else "tmb/rounds")
     )
     fatigue = fatigue_odds(battle)
     if fatigue["fatigue"] and not battle.closed:
@@ -181,7 +181,7 @@ def tyrant_queue_line(state: Any) -> str:
     """ "Tyrant battle set-up: 1, 1, 20" — the queue ``battle start`` builds for the tyrant's
     challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue`` and the
     guided mode."""
-    from .battle_actions import start_queue
+    from .actions import start_queue
 
     queue, _ = start_queue(state, True)
     return (

@@ -12,18 +12,19 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import provenance, t
-from gm_assist.core.lazy_cli import lazy_module
-from gm_assist.core.output import JsonOpt, emit, escape, why
+from gm_assist.core.output import emit, escape, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
+from gm_assist.kit.options import JsonOpt
 
-from .battle_queue import Baddie, baddie_points, build_queue, queue_values, rule_call
-from .battle_track import check_initiative, initiative_track
+from .rules.queue import Baddie, baddie_points, build_queue, queue_values, rule_call
+from .rules.track import check_initiative, initiative_track
 
 if TYPE_CHECKING:
-    from .battle import UnitIn
+    from .rules.fight import UnitIn
 
-cat = lazy_module(f"{__package__}.battle_catalog")
-views = lazy_module(f"{__package__}.battle_views")
+cat = lazy_module(f"{__package__}.catalog")
+views = lazy_module(f"{__package__}.view")
 
 
 def _complete(incomplete: str) -> list[str]:
@@ -72,7 +73,7 @@ def queue_cmd(
             state = _session_state()
         except GmError as exc:
             raise GmError("tmb_battle.error.queue_needs", detail=exc.message()) from exc
-        from .rules import tyrant_challenge
+        from ..rules import tyrant_challenge
 
         if tyrant_challenge(state) and not (extra_points or add):
             _tyrant_queue(state, json_out)  # the battle start's own set-up, not day × gearlocs
@@ -127,7 +128,7 @@ def queue_cmd(
 def _tyrant_queue(state: Any, json_out: bool) -> None:
     """``tmb queue`` during a tyrant challenge: the queue ``battle start`` will build from the
     tyrant's set-up (``battle_actions.start_queue``), the tyrant's token included."""
-    from . import battle_actions
+    from . import actions as battle_actions
 
     queue, _ = battle_actions.start_queue(state, True)
     values = [c.points for c in queue]
@@ -169,7 +170,7 @@ def initiative_cmd(
 ) -> None:
     """The set-up initiative track, top first: higher first; equal baddies by lane; ties with a
     gearloc are the party's choice (flagged; settle them with --first). Rulebook p. 17."""
-    from .battle import Unit
+    from .rules.fight import Unit
 
     units: list[Unit] = []
     for lane, spec in enumerate(baddie or [], 1):
@@ -315,7 +316,7 @@ def baddie_list_cmd(json_out: JsonOpt = False) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the battle commands to the `tmb` app."""
-    from .battle_cli_session import battle_app
+    from .cli_session import battle_app
 
     app.command("queue", help=t("tmb.help.cmd_queue"))(queue_cmd)
     app.command("initiative", help=t("tmb.help.cmd_initiative"))(initiative_cmd)

@@ -10,7 +10,8 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import confidence_words, lang, t
 from gm_assist.core.names import resolve
-from gm_assist.core.output import JsonOpt, emit, escape, table, why
+from gm_assist.core.output import emit, escape, table, why
+from gm_assist.kit.options import JsonOpt
 
 from . import catalog, parse
 from .campaign import bag_count, turn_menu

@@ -13,9 +13,9 @@ from typing import Any
 from gm_assist.core.data import load_toml, read_user_json, write_user_json
 from gm_assist.core.errors import GmError
 
-from .battle import UnitIn
-from .battle_queue import Baddie
-from .battle_track import fold
+from .rules.fight import UnitIn
+from .rules.queue import Baddie
+from .rules.track import fold
 
 USER_FILE = "tmb/baddies.json"
 MELEE_WORDS = {"melee", "mêlée", "cac", "corps-a-corps", "corps-à-corps", "corps", "m"}

@@ -15,13 +15,13 @@ from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
-from . import battle as bt
-from . import battle_actions as ba
-from . import battle_book as book
-from . import battle_catalog as cat
-from .battle_queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
-from .battle_track import LANES, current_unit, find_unit, plan_entries
-from .battle_views import render_battle, tyrant_queue_line, values_text
+from . import actions as ba
+from . import catalog as cat
+from .rules import effects as book
+from .rules import fight as bt
+from .rules.queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
+from .rules.track import LANES, current_unit, find_unit, plan_entries
+from .view import render_battle, tyrant_queue_line, values_text
 
 OTHER = "__other__"
 BATTLE_RULES = (

@@ -15,9 +15,10 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.message import Message
 from gm_assist.core.session import Action, Outcome
 
-from . import battle as bt
-from . import battle_book as book
-from .battle_queue import (
+from ..model import TmbState
+from .rules import effects as book
+from .rules import fight as bt
+from .rules.queue import (
     QueueChip,
     SetupChip,
     baddie_points,
@@ -26,8 +27,7 @@ from .battle_queue import (
     rule_call,
     tyrant_queue,
 )
-from .battle_track import check_initiative, find_unit
-from .model import TmbState
+from .rules.track import check_initiative, find_unit
 
 
 def running(state: TmbState) -> bt.Battle:
@@ -71,7 +71,7 @@ def graveyard_of(state: TmbState) -> dict[int, list[str]]:
 
 def tyrant_setup_queue(state: TmbState) -> tuple[list[QueueChip], dict[int, list[str]]]:
     """The tyrant battle's queue from the tyrant's set-up data (card back, p. 16)."""
-    from . import rules
+    from .. import rules
 
     tyrant, size = state.tyrant, len(state.party)
     setup = tyrant.battle
@@ -384,7 +384,7 @@ class RefillStack(_BattleAction):
     value: Literal[1, 5, 20]
 
     def apply(self, state: TmbState) -> TmbState:
-        from .battle_queue import refill_stack
+        from .rules.queue import refill_stack
 
         _, rest = rule_call(refill_stack, self.value, graveyard_of(state))
         return state.model_copy(update={"graveyard": rest})

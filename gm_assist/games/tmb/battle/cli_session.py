@@ -12,18 +12,19 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.lazy_cli import lazy_module
-from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
+from gm_assist.core.output import emit, escape, event_text, events_json, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.lazy_cli import lazy_module
+from gm_assist.kit.options import JsonOpt
 
-from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
-from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
-from .battle_track import LANES, check_lane, find_unit, plan_entries
+from .cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
+from .rules.queue import BattleRuleError, QueueChip, baddie_points, rule_call
+from .rules.track import LANES, check_lane, find_unit, plan_entries
 
 if TYPE_CHECKING:
-    from .battle import UnitIn
+    from .rules.fight import UnitIn
 
-ba = lazy_module(f"{__package__}.battle_actions")
+ba = lazy_module(f"{__package__}.actions")
 
 battle_app = game_app("tmb.help.app_battle")
 
@@ -108,7 +109,7 @@ def start_cmd(
     from gm_assist.core.session import load, record
 
     _, state = load("tmb")
-    from .rules import tyrant_challenge
+    from ..rules import tyrant_challenge
 
     is_tyrant = tyrant if tyrant is not None else tyrant_challenge(state)
     queue, _ = ba.start_queue(state, is_tyrant, extra_points, add or [])
@@ -336,7 +337,7 @@ def effect_cmd(
     one replaces the old (p. 22). It triggers at the start of the unit's turn."""
     from gm_assist.core.session import record
 
-    from .battle_book import effect_id
+    from .rules.effects import effect_id
 
     which = effect_id(effect)
     if which is None:

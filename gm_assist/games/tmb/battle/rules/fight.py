@@ -13,20 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from .battle_queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value, point_value
-from .battle_track import FATIGUE_FROM_ROUND, check_lane, current_unit, fold, initiative_track, order_group
+from gm_assist.core.model import Model
+
+from .queue import LANES, AttackType, BattleRuleError, QueueChip, insert_by_value, point_value
+from .track import FATIGUE_FROM_ROUND, check_lane, current_unit, fold, initiative_track, order_group
 
 Kind = Literal["baddie", "gearloc"]
 Outcome = Literal["victory", "defeat"]
 
 
-class UnitIn(BaseModel):
+class UnitIn(Model):
     """What the table tells about a unit entering the mat: a flipped baddie chip (stats from the
     catalog or asked) or a gearloc (HP from its sheet, initiative = its die roll)."""
 
-    model_config = ConfigDict(defer_build=True)
 
     name: str | None = None
     points: int | None = None
@@ -38,11 +39,10 @@ class UnitIn(BaseModel):
     creature_type: str | None = None
 
 
-class Unit(BaseModel):
+class Unit(Model):
     """A unit on the combat mat. Baddies hold a lane marker and die (``lane``) and stand on a
     baddie position (``spot_lane``, ``spot``); ``hp`` is ``None`` when the table keeps it alone."""
 
-    model_config = ConfigDict(defer_build=True)
 
     uid: str
     name: str
@@ -64,21 +64,19 @@ class Unit(BaseModel):
     backup: int = 0  # bones in a gearloc's Backup Plan (p. 13)
 
 
-class TrackMove(BaseModel):
+class TrackMove(Model):
     """A move on the initiative track caused by an ability; it takes effect at the end of the
     round (p. 17). ``steps`` > 0 moves down, < 0 moves up."""
 
-    model_config = ConfigDict(defer_build=True)
 
     uid: str
     steps: int
 
 
-class Battle(BaseModel):
+class Battle(Model):
     """One battle: queue (top first), units on the mat, initiative track (uids, top first), the
     units that already played this round, the round number, and the outcome once decided."""
 
-    model_config = ConfigDict(defer_build=True)
 
     queue: list[QueueChip] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import JsonOpt, emit, why
+from gm_assist.core.output import emit, why
+from gm_assist.kit.options import JsonOpt
 
 from . import monsters, rules
 from .cli_app import (
@@ -21,9 +22,9 @@ from .cli_app import (
     actions,
     app,
 )
-from .cli_parse import colours_of, kind_opt, load_state, monsters_of, opt
-from .render import entered_lines, stuffie_line
+from .parse import colours_of, kind_opt, load_state, monsters_of, opt
 from .turn import CMD
+from .view import entered_lines, stuffie_line
 
 if TYPE_CHECKING:
     from .actions import SfAction

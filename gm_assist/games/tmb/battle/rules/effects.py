@@ -17,9 +17,9 @@ from typing import Literal
 
 from gm_assist.core.message import Message
 
-from . import battle as bt
-from .battle_queue import BattleRuleError
-from .battle_track import current_unit, fold
+from . import fight as bt
+from .queue import BattleRuleError
+from .track import current_unit, fold
 
 Effect = Literal["poison", "bleed", "weakness", "confusion", "handicap", "terror"]
 EFFECTS: tuple[Effect, ...] = ("poison", "bleed", "weakness", "confusion", "handicap", "terror")
@@ -232,7 +232,7 @@ def tyrant_reminders(battle: bt.Battle, unit: bt.Unit, when: Literal["turn", "hi
         return []
     from gm_assist.core.i18n import LANGS, confidence_words
 
-    from .catalog import tyrants
+    from ...catalog import tyrants
 
     tyrant = next((t for t in tyrants() if t.id == battle.tyrant_id), None)
     if tyrant is None:
@@ -260,7 +260,7 @@ def tyrant_reminders(battle: bt.Battle, unit: bt.Unit, when: Literal["turn", "hi
 def round_events(before: bt.Battle, after: bt.Battle) -> list[Message]:
     """What the end of a round did on its own (p. 16-18, p. 22): fatigue from round 6 and who it
     took off the mat, the gearlocs coming back and the chips entering."""
-    from .battle_track import FATIGUE_FROM_ROUND
+    from .track import FATIGUE_FROM_ROUND
 
     events: list[Message] = []
     if after.round >= FATIGUE_FROM_ROUND:

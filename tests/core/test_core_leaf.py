@@ -1,0 +1,117 @@
+"""The core is a leaf (issue 13): ``gm_assist/core`` imports no game, no rules reference, no table
+view, no CLI kit or CLI module, no typer and no click, not even inside a function. What it needs
+from above is handed to it: the game registry (``core.registry``) and the "Rule?" renderer
+(``core.prompts.set_rules_renderer``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+CORE = Path(__file__).resolve().parents[2] / "gm_assist" / "core"
+
+FORBIDDEN = (
+    "gm_assist.games",
+    "gm_assist.rules_ref",
+    "gm_assist.table",
+    "gm_assist.kit",
+    "gm_assist.cli",  # gm_assist.cli, gm_assist.cli_app, gm_assist.cli_sessions
+    "typer",
+    "click",
+)
+
+
+def imported_names(source: str, package: str = "gm_assist.core") -> set[str]:
+    """Every module an import statement of ``source`` names, wherever the statement sits (module
+    level, a function, a ``TYPE_CHECKING`` block); ``from a import b`` names both ``a`` and ``a.b``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                up = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(up + ([node.module] if node.module else []))
+            names.add(base)
+            names |= {f"{base}.{alias.name}" for alias in node.names}
+    return names
+
+
+def forbidden_imports(source: str) -> set[str]:
+    return {
+        name for name in imported_names(source) if any(name == f or name.startswith(f) for f in FORBIDDEN)
+    }
+
+
+def test_the_walk_sees_every_kind_of_import():
+    source = (
+        "import typer\n"
+        "def f():\n    from gm_assist.games import get_spec\n"
+        "def g():\n    from .. import rules_ref\n"
+        "if TYPE_CHECKING:\n    from gm_assist.kit.options import JsonOpt\n"
+        "from gm_assist import cli_app\n"
+        "import click.core\n"
+        "from gm_assist.core import output\n"
+    )
+    assert forbidden_imports(source) == {
+        "typer",
+        "gm_assist.games",
+        "gm_assist.games.get_spec",
+        "gm_assist.rules_ref",
+        "gm_assist.kit.options",
+        "gm_assist.kit.options.JsonOpt",
+        "gm_assist.cli_app",
+        "click.core",
+    }
+
+
+def test_the_core_imports_nothing_above_it():
+    offenders = {}
+    for path in sorted(CORE.glob("*.py")):
+        found = forbidden_imports(path.read_text(encoding="utf-8"))
+        if found:
+            offenders[f"gm_assist/core/{path.name}"] = sorted(found)
+    assert offenders == {}, f"the core must stay a leaf: {offenders}"
+
+
+def test_the_registry_is_handed_to_the_core(demo_game):
+    """``gm_assist.games`` hands itself over when it loads; a game registered later (the demo
+    game) is seen, since the core keeps the registry, not a copy of it."""
+    import gm_assist.games
+    from gm_assist.core import registry
+
+    assert registry.registry() is gm_assist.games
+    assert "demo" in registry.games()
+    assert registry.get_spec("demo") is demo_game.spec.SPEC
+    assert registry.get_spec("tmb").id == "tmb"
+
+
+def test_rule_prompt_uses_the_renderer_it_was_handed(keys, monkeypatch: pytest.MonkeyPatch, capsys):
+    from gm_assist.core import prompts
+
+    shown: list[list[str]] = []
+    monkeypatch.setattr(prompts, "_rules_renderer", None)
+    prompts.set_rules_renderer(shown.append)
+    keys.send(keys.select(2), keys.select(1))  # "Rule?" (after a, b), then b
+    assert prompts.select("Pick", ["a", "b"], rules=["tmb/fatigue"]) == "b"
+    assert shown == [["tmb/fatigue"]]
+
+    prompts.set_rules_renderer(None)  # nothing handed: the card ids are named
+    keys.send(keys.select(2), keys.select(0))
+    assert prompts.select("Pick", ["a", "b"], rules=["tmb/fatigue"]) == "a"
+    assert "tmb/fatigue" in capsys.readouterr().out
+
+
+def test_the_guided_shell_hands_the_rules_reference(keys, monkeypatch: pytest.MonkeyPatch):
+    from gm_assist import flow
+    from gm_assist.core import prompts
+
+    monkeypatch.setattr(prompts, "_rules_renderer", None)
+    monkeypatch.setattr("gm_assist.entry.collect_garbage_again", lambda: None)
+    keys.send(keys.select(7))  # quit
+    flow.home_menu()
+    assert prompts._rules_renderer is flow.show_rule_cards
