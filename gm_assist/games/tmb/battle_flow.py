@@ -19,7 +19,7 @@ from . import battle_actions as ba
 from . import battle_book as book
 from . import battle_catalog as cat
 from .battle_queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
-from .battle_track import LANES, current_unit, find_unit, plan_entries
+from .battle_track import LANES, current_unit, find_unit, next_step, plan_entries
 from .battle_views import render_battle, tyrant_queue_line, values_text
 
 OTHER = "__other__"
@@ -252,7 +252,8 @@ def _hp(unit: bt.Unit) -> str:
 
 
 def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
-    """The battle menu and the step the rules call for next (the default)."""
+    """The battle menu and the step the rules call for next (the default: ``battle_track.next_step``,
+    whose outcome steps are taken by "End the battle")."""
     current = current_unit(battle)
     items = [
         ("next_turn", t("tmb_battle.flow.next_turn", name=current.name if current else "—")),
@@ -269,13 +270,12 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
         ("end", t("tmb_battle.flow.end")),
         ("leave", t("tmb_battle.flow.leave")),
     ]
-    if battle.outcome is not None:
+    found = next_step(battle).key
+    if found not in ("next_turn", "next_round"):  # the outcome the mat shows: end the battle
         return [i for i in items if i[0] in ("end", "leave")], "end"
     if not battle.knocked_out:
         items = [i for i in items if i[0] != "revive"]
-    return (items if current else [i for i in items if i[0] != "next_turn"]), (
-        "next_turn" if current else "next_round"
-    )
+    return (items if current else [i for i in items if i[0] != "next_turn"]), found
 
 
 def likely_target(battle: bt.Battle, aim: dict[str, Any] | None = None) -> bt.Unit | None:

@@ -10,7 +10,7 @@ from gm_assist.core.output import escape, table, why
 
 from .battle import Battle, fatigue_odds, fighting
 from .battle_queue import QueueChip
-from .battle_track import arrivals_due, current_unit, next_step, round_face
+from .battle_track import STEP_CARDS, arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: list[int]) -> str:
@@ -171,8 +171,9 @@ def render_next(battle: Battle, out: Any) -> None:
             chips = values_text([c.points for c in battle.returned])
             out.print(t("tmb_battle.outcome.returned", chips=chips) + " " + why("tmb/battle-outcome"))
         return
-    key, params, card = next_step(battle)
-    text = t(key, **{k: escape(v) for k, v in params.items()})
+    found = next_step(battle)
+    text = t(found.message.key, **{k: escape(v) for k, v in found.message.params.items()})
+    card = STEP_CARDS.get(found.key)
     out.print(text + (" " + why(card) if card else ""))
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from gm_assist.core.i18n import confidence_words, lang, provenance, t
 from gm_assist.core.output import escape, why
 
-from . import report
+from . import report, rules
 from .catalog import Tyrant
 from .model import TmbState
 from .rules import SetupChecklist, tyrants
@@ -159,8 +159,7 @@ def render_reminders(state: TmbState, out: Any) -> None:
     for key, params in report.reminders(state):
         card = cards.get(key)
         out.print(f"[yellow]! {escape(t(key, **params))}[/yellow]" + (f" {why(card)}" if card else ""))
-    key, params = report.next_step(state)
-    out.print(f"[bold cyan]→ {escape(t(key, **params))}[/bold cyan]")
+    out.print(f"[bold cyan]→ {escape(rules.next_step(state).text())}[/bold cyan]")
 
 
 def changes(now: TmbState, then: TmbState) -> list[str]:
