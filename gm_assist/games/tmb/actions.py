@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gm_assist.core.session import Action
+from gm_assist.core.message import Message
+from gm_assist.core.session import Action, Outcome
 
 from . import rules, sheet
 from .model import TmbState
@@ -24,7 +25,19 @@ class NextDay(_TmbAction):
     force: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.next_day(state, self.force)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = rules.next_day(state, self.force)
+        if not state.started:
+            said = Message(key="tmb.day.first", rule="tmb/new-day")
+        elif after.lost:
+            said = Message(key="tmb.day.lost", params={"days": after.tyrant.days}, rule="tmb/adventure-end")
+        else:
+            said = Message(
+                key="tmb.day.new", params={"day": after.day, "days": after.tyrant.days}, rule="tmb/new-day"
+            )
+        return Outcome(after, [said])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.next_day", {})
@@ -98,7 +111,18 @@ class TakeReward(_TmbAction):
     title: str = ""
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.take_reward(state, self.reward, self.title)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = rules.take_reward(state, self.reward, self.title)
+        progress = {"progress": after.progress, "needed": after.tyrant.progress}
+        said = [Message(key="tmb.reward.done", params=progress, rule="tmb/rewards")]
+        loot, locked = self.reward.loot, self.reward.locked
+        if loot or locked:
+            said.append(
+                Message(key="tmb.reward.loot", params={"loot": loot, "locked": locked}, rule="tmb/loot")
+            )
+        return Outcome(after, said)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.reward", {"progress": self.reward.progress, "training": self.reward.training})
@@ -119,6 +143,19 @@ class SetSheet(_TmbAction):
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.sheet", {"name": self.name})
+
+
+def starting_sheets(state: TmbState, hps: dict[int, int]) -> list[SetSheet]:
+    """The journaled steps that follow a new adventure's creation, the same whether it starts from
+    the guided wizard or from ``tmb new --hp``: one ``SetSheet`` per gearloc whose printed HP the
+    table gave (``hps``: gearloc index → HP), in party order. Each is checked here, before anything
+    is saved, so bad input leaves no session behind."""
+    out = []
+    for index, hp in sorted(hps.items()):
+        action = SetSheet(index=index, name=state.party[index].name, hp=hp)
+        state = action.apply(state)
+        out.append(action)
+    return out
 
 
 class Train(_TmbAction):
@@ -197,8 +234,14 @@ class Lockpick(_TmbAction):
     heavy: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.lockpick(
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.lockpick(
             state, self.picker, self.owner, self.card, self.opened, self.revealed, self.heavy
+        )
+        return Outcome(
+            after, [Message(key="tmb.lockpick.done", params={"opened": self.opened}, rule="tmb/lockpicking")]
         )
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -212,7 +255,13 @@ class Rest(_TmbAction):
     name: str
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.rest(state, self.index)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.rest(state, self.index)
+        g = after.party[self.index]
+        hp = {"name": self.name, "hp": g.hp, "max_hp": g.max_hp}
+        return Outcome(after, [Message(key="tmb.rest.done", params=hp, rule="tmb/rest")])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.rest", {"name": self.name})
@@ -228,7 +277,13 @@ class Search(_TmbAction):
     force: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.search(state, self.index, self.discard, self.keep, self.force)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.search(state, self.index, self.discard, self.keep, self.force)
+        return Outcome(
+            after, [Message(key="tmb.search.done", params={"name": self.name}, rule="tmb/search-loot")]
+        )
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.search", {"name": self.name})

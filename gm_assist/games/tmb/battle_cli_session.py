@@ -13,8 +13,9 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.lazy_cli import lazy_module
-from gm_assist.core.output import JsonOpt, emit, escape, event_text, events_json, why
+from gm_assist.core.output import JsonOpt, emit, escape, event_text, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.envelope import envelope
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
 from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
@@ -32,16 +33,10 @@ TargetArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_unit"))]
 
 def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
     """Print what was recorded, what the rules did on their own (``rec.events``), the battle screen
-    and the next step (or the JSON document, ``events`` included)."""
+    and the next step (or the JSON envelope, ``kit.envelope``, with the battle's keys)."""
     state = rec.state
     party = [{"name": g.name, "hp": g.hp, "max_hp": g.max_hp, "ko": g.ko} for g in state.party]
-    data = {
-        "label": rec.label,
-        "session": rec.session.name,
-        **views.battle_json(state.battle),
-        "party": party,
-        "events": events_json(rec.events),
-    }
+    data = envelope(rec, **views.battle_json(state.battle), party=party)
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
@@ -381,7 +376,7 @@ def refill_cmd(
     chips = ba.graveyard_of(before).get(value, [])
     rec = record(ba.RefillStack(value=value))
     text = t("tmb_battle.refill.done", value=value, chips=", ".join(chips)) + " " + why("tmb/baddie-chips")
-    data = {"label": rec.label, "value": value, "chips": chips, "graveyard": rec.state.graveyard}
+    data = envelope(rec, value=value, chips=chips, graveyard=rec.state.graveyard)
     emit(data, lambda out: out.print(f"[green]✓[/green] {escape(rec.label)}\n" + escape(text)), json_out)
 
 

@@ -106,7 +106,8 @@ def new_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Start an adventure: prints the set-up checklist; the day counter is on 1."""
-    from gm_assist.core.session import create
+    from gm_assist.core.session import Recorded, create, label_text, record
+    from gm_assist.kit.envelope import envelope
 
     from .views import render_reminders, render_setup
 
@@ -115,21 +116,26 @@ def new_cmd(
     rules.check_party_size(len(gearloc))
     check = rules.setup_checklist(ty, len(gearloc), chosen)  # type: ignore[arg-type]
     state = rules.new_state(ty, gearloc, chosen)  # type: ignore[arg-type]
+    hps: dict[int, int] = {}
     for spec in hp:
         who, _, value = spec.partition("=")
         if not value.strip().isdecimal():
             raise GmError("tmb.error.hp_spec", spec=spec)
-        state = sheet.set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
-    info = create("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
+        hps[rules.gearloc_index(state, who)] = int(value)
+    sheets = actions.starting_sheets(state, hps)  # checked before anything is saved
+    label = ("tmb.action.new", {"tyrant": ty.names["en"]})
+    info = create("tmb", state, name, label)
+    for action in sheets:  # one journal entry per gearloc's HP, as the guided wizard records them
+        state = record(action, info.name).state
+    rec = Recorded(session=info, before=None, state=state, label=label_text(label))  # the whole start
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(t('tmb.new.created', name=info.name))}")
         render_setup(check, ty, out)
         render_reminders(state, out)
 
-    emit(
-        {"session": info.name, "setup": check.model_dump(mode="json"), **report.status(state)}, text, json_out
-    )
+    data = envelope(rec, setup=check.model_dump(mode="json"), **report.status(state))
+    emit(data, text, json_out)
 
 
 @app.command("status", help=t("tmb.help.cmd_status"))
@@ -157,17 +163,9 @@ def next_day_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """New-day phase: turn the day counter (not on day 1). Past the last day the adventure is lost."""
-    from gm_assist.core.session import load, record
+    from gm_assist.core.session import record
 
-    _, before = load("tmb")
-    rec = record(actions.NextDay(force=force))
-    if not before.started:
-        line = t("tmb.day.first") + " " + why("tmb/new-day")
-    elif rec.state.lost:
-        line = t("tmb.day.lost", days=rec.state.tyrant.days) + " " + why("tmb/adventure-end")
-    else:
-        line = t("tmb.day.new", day=rec.state.day, days=rec.state.tyrant.days) + " " + why("tmb/new-day")
-    finish(rec, json_out, lines=[line])
+    finish(record(actions.NextDay(force=force)), json_out)  # the day's line is the action's event
 
 
 @app.command("day", help=t("tmb.help.cmd_day"))
@@ -268,14 +266,7 @@ def reward_cmd(
             raise GmError("tmb.error.reward_value", value=value)
     reward = rules.Reward(progress=progress, training=training, loot=loot, locked=locked)
     rec = record(actions.TakeReward(reward=reward, title=title))
-    lines = [
-        t("tmb.reward.done", progress=rec.state.progress, needed=rec.state.tyrant.progress)
-        + " "
-        + why("tmb/rewards")
-    ]
-    if loot or locked:
-        lines.append(t("tmb.reward.loot", loot=loot, locked=locked) + " " + why("tmb/loot"))
-    finish(rec, json_out, {"reward": reward.model_dump()}, lines)
+    finish(rec, json_out, {"reward": reward.model_dump()})  # progress and loot: the action's events
 
 
 from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)

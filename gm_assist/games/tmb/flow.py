@@ -88,14 +88,15 @@ def new_session() -> str | None:
         return None
     try:
         state = rules.new_state(tyrant, names, mode)
+        sheets = actions.starting_sheets(state, dict(enumerate(hps)))
         info = create(
             "tmb", state, session_name.strip() or None, ("tmb.action.new", {"tyrant": tyrant.names["en"]})
         )
     except GmError as exc:
         prompts.say(exc.message())
         return None
-    for i, (name, hp) in enumerate(zip(names, hps, strict=True)):
-        record(actions.SetSheet(index=i, name=name, hp=hp), info.name)
+    for action in sheets:  # the same history as `tmb new --hp …`
+        record(action, info.name)
     prompts.show(lambda out: render_setup(rules.setup_checklist(tyrant, len(names), mode), tyrant, out))
     return info.name
 

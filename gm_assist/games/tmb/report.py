@@ -98,4 +98,3 @@ def reminders(state: TmbState) -> list[tuple[str, dict[str, Any]]]:
         if over_slots(g):
             out.append(("tmb.remind.slots", {"name": g.name, "slots": loot_slots(g), "max": LOOT_SLOTS}))
     return out
-
