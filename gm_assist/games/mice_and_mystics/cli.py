@@ -104,8 +104,7 @@ def initiative_cmd(
             raise GmError(f"{NS}.error.no_mouse")
     enemies = [e for e, _ in specs]
     draw = rules.cards_to_place(existing, mice, enemies)
-    if not draw.cards and not (saving and counts):
-        raise GmError(f"{NS}.error.nothing_to_place", ignored=", ".join(draw.ignored) or "-")
+    rules.check_something_to_place(draw, counts if saving else {})
     if present:
         ordered = rules.dealt(
             existing, draw, parse.card_names([*existing, *draw.cards], cat, parse.split_list(present))
