@@ -39,6 +39,7 @@ def test_the_adventure_commands_print_the_envelope(gm: Any) -> None:
     run(gm, "tmb", "train", "Capitank", "hp")
     trained = run(gm, "tmb", "train", "Atomik", "hp")
     assert trained["trained"] is True and trained["next"]["key"] == "start"
+    assert [(e["key"], e["card"]) for e in trained["events"]] == [("tmb.train.ok", "tmb/training")]
     day = run(gm, "tmb", "next-day")
     assert [(e["key"], e["card"]) for e in day["events"]] == [("tmb.day.first", "tmb/new-day")]
     assert (

@@ -168,7 +168,15 @@ class Train(_TmbAction):
     skill: str = ""
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.train(state, self.index, self.stat, self.success, self.skill)[0]
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after, worked = sheet.train(state, self.index, self.stat, self.success, self.skill)
+        params = {"name": self.name, "stat": sheet.stat_label(self.stat)}
+        said = Message(
+            key="tmb.train.ok" if worked else "tmb.train.failed", params=params, rule="tmb/training"
+        )
+        return Outcome(after, [said])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         key = "tmb.action.train" if self.success is not False else "tmb.action.train_failed"

@@ -18,7 +18,7 @@ from gm_assist.kit.app import game_app
 from gm_assist.kit.envelope import envelope
 
 from .battle_cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
-from .battle_queue import BattleRuleError, QueueChip, baddie_points, rule_call
+from .battle_queue import BattleRuleError, QueueChip, rule_call
 from .battle_track import LANES, check_lane, find_unit, plan_entries
 
 if TYPE_CHECKING:
@@ -119,20 +119,9 @@ def start_cmd(
         lead=lead,
     )
     rec = record(action)
-    if is_tyrant:
-        head = (
-            t("tmb_battle.start.tyrant_queue", queue=views.chips_text(queue)) + " " + why("tmb/tyrant-battle")
-        )
-    else:
-        points = rule_call(baddie_points, state.day, len(state.party), extra_points)
-        head = (
-            t("tmb_battle.start.queue", points=points, queue=views.chips_text(queue))
-            + " "
-            + why("tmb/baddie-points")
-        )
-    lines.insert(0, head)
+    said = [event_text(m) for m in views.setup_messages(state, is_tyrant, extra_points, add or [])]
     lines.append(t("tmb_battle.start.lanes") + " " + why("tmb/battle-setup"))
-    show(rec, json_out, lines)
+    show(rec, json_out, said + lines)
 
 
 @battle_app.command("status", help=t("tmb.help.cmd_battle_status"))

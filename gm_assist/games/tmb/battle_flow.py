@@ -20,7 +20,8 @@ from . import battle_book as book
 from . import battle_catalog as cat
 from .battle_queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
 from .battle_track import LANES, current_unit, find_unit, next_step, plan_entries
-from .battle_views import render_battle, tyrant_queue_line, values_text
+from .battle_views import render_battle, setup_messages, values_text
+from .rules import tyrant_challenge
 
 OTHER = "__other__"
 BATTLE_RULES = (
@@ -168,7 +169,7 @@ def _names(battle: bt.Battle, groups: list[list[str]]) -> list[list[str]]:
 
 def set_up(session: str, state: Any) -> Any:
     """Battle set-up (p. 18): queue with the rule's points (override allowed), chips, rolls, ties."""
-    tyrant = bool(state.encounter and state.encounter.kind == "tyrant")
+    tyrant = tyrant_challenge(state)  # the same test as `tmb battle start`
     extra, added = 0, []
     if tyrant and state.tyrant.battle is not None:
         from gm_assist.core.i18n import lang
@@ -190,14 +191,7 @@ def set_up(session: str, state: Any) -> Any:
         text = prompts.text(t("tmb_battle.flow.ask_added"), validate=_added_problem)
         added = [int(v) for v in text.split()]
     queue, _ = ba.start_queue(state, tyrant, extra, added)
-    if tyrant:  # the tyrant's own set-up, said as `challenge` and `tmb queue` say it
-        prompts.show(lambda out: out.print(tyrant_queue_line(state)))
-    else:  # the baddie points the queue was built from; chips the card adds afterwards apart
-        values = values_text([c.points for c in queue])
-        points = rule_call(baddie_points, state.day, len(state.party), extra)
-        prompts.say(t("tmb_battle.start.queue", points=points, queue=values))
-        if added:
-            prompts.say(t("tmb_battle.queue.added", added=values_text(added), queue=values))
+    prompts.events(setup_messages(state, tyrant, extra, added))  # as `tmb battle start` says it
     specs = ask_chips(queue, list(range(1, LANES + 1)), True)
     rolls = {
         g.name: prompts.integer(t("tmb_battle.flow.ask_roll", name=g.name), min=1, max=6)

@@ -178,14 +178,38 @@ def render_next(battle: Battle, out: Any) -> None:
 
 
 def tyrant_queue_line(state: Any) -> str:
-    """ "Tyrant battle set-up: 1, 1, 20" — the queue ``battle start`` builds for the tyrant's
-    challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue`` and the
-    guided mode."""
-    from .battle_actions import start_queue
+    """ "Tyrant battle set-up: Drellen (lane 1), 1, 1" — the queue ``battle start`` builds for the
+    tyrant's challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue``,
+    ``battle start`` and the guided mode (``setup_messages``)."""
+    from gm_assist.core.output import event_text
 
-    queue, _ = start_queue(state, True)
-    return (
-        t("tmb_battle.start.tyrant_queue", queue=values_text([c.points for c in queue]))
-        + " "
-        + why("tmb/tyrant-battle")
-    )
+    return event_text(setup_messages(state, True)[0])
+
+
+def setup_messages(state: Any, tyrant: bool, extra_points: int = 0, added: list[int] | None = None) -> list:
+    """What the table hears about a battle's queue before its chips are flipped (p. 16, 18), the
+    one announcement of ``tmb battle start`` and the guided set-up: the tyrant's own set-up, or the
+    baddie points the queue was built from, then the chips the card adds (``core.message.Message``
+    objects, each naming its rule card)."""
+    from gm_assist.core.message import Message
+
+    from .battle_actions import start_queue
+    from .battle_queue import baddie_points, rule_call
+
+    queue, _ = start_queue(state, tyrant, extra_points, added or [])
+    shown = chips_text(queue)
+    if tyrant:
+        return [
+            Message(key="tmb_battle.start.tyrant_queue", params={"queue": shown}, rule="tmb/tyrant-battle")
+        ]
+    points = rule_call(baddie_points, state.day, len(state.party), extra_points)
+    said = [
+        Message(
+            key="tmb_battle.start.queue", params={"points": points, "queue": shown}, rule="tmb/baddie-points"
+        )
+    ]
+    if added:
+        said.append(
+            Message(key="tmb_battle.queue.added", params={"added": values_text(added), "queue": shown})
+        )
+    return said

@@ -113,13 +113,8 @@ def train_cmd(
     )
     index, name = _who(_state(), gearloc)
     rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
-    worked = result is not False or stat_id in sheet.ALWAYS_SUCCEED
-    line = (
-        t("tmb.train.ok" if worked else "tmb.train.failed", name=name, stat=sheet.stat_label(stat_id))
-        + " "
-        + why("tmb/training")
-    )
-    finish(rec, json_out, {"trained": worked}, [line])
+    worked = rec.events[0].key == "tmb.train.ok"  # what the rule decided, said by the action
+    finish(rec, json_out, {"trained": worked})
 
 
 @loot_app.command("add", help=t("tmb.help.cmd_loot_add"))
