@@ -106,7 +106,9 @@ def new_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Start an adventure: prints the set-up checklist; the day counter is on 1."""
-    from gm_assist.core.session import Recorded, create, label_text, record
+    from dataclasses import replace
+
+    from gm_assist.core.session import record, start
     from gm_assist.kit.envelope import envelope
 
     from .views import render_reminders, render_setup
@@ -123,11 +125,11 @@ def new_cmd(
             raise GmError("tmb.error.hp_spec", spec=spec)
         hps[rules.gearloc_index(state, who)] = int(value)
     sheets = actions.starting_sheets(state, hps)  # checked before anything is saved
-    label = ("tmb.action.new", {"tyrant": ty.names["en"]})
-    info = create("tmb", state, name, label)
+    rec = start("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
+    info = rec.session
     for action in sheets:  # one journal entry per gearloc's HP, as the guided wizard records them
         state = record(action, info.name).state
-    rec = Recorded(session=info, before=None, state=state, label=label_text(label))  # the whole start
+    rec = replace(rec, state=state)  # the whole start: its label, the state once the HP are in
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(t('tmb.new.created', name=info.name))}")
