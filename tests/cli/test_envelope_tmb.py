@@ -82,3 +82,29 @@ def test_a_refused_change_prints_no_envelope_and_saves_nothing(gm: Any) -> None:
     r = gm("tmb", "success", "--json")
     assert r.exit_code != 0 and "session" not in (r.stdout or "")
     assert gm("show", "--json").json["session"]["changes"] == before
+
+
+def test_the_tyrant_challenge_says_its_set_up_as_events(gm: Any) -> None:
+    run(
+        gm,
+        "tmb",
+        "new",
+        "--tyrant",
+        "Drellen",
+        "--gearloc",
+        "Capitank",
+        "--mode",
+        "legendary",
+        "--hp",
+        "Capitank=5",
+    )
+    for step in (("next-day",), ("encounter", "--peaceful"), ("success",), ("reward", "--progress", "20")):
+        run(gm, "tmb", *step)
+    run(gm, "tmb", "rest", "Capitank")
+    day = run(gm, "tmb", "next-day")
+    assert day["next"]["key"] == "encounter"
+    assert [c["key"] for c in day["next"]["choices"]] == ["encounter", "challenge"]
+    challenged = run(gm, "tmb", "challenge")
+    said = [(e["key"], e["card"]) for e in challenged["events"]]
+    assert said == [("tmb.challenge.go", "tmb/tyrant-battle"), ("tmb.challenge.setup", None)]
+    assert "Drellen" in challenged["events"][0]["text"] and challenged["next"]["key"] == "fight"

@@ -86,7 +86,19 @@ class ChallengeTyrant(_TmbAction):
     """Encounter phase: challenge the tyrant (p. 16, 22)."""
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.challenge_tyrant(state)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        """The challenge, then the tyrant card's battle set-up (or where to read it)."""
+        after = rules.challenge_tyrant(state)
+        go = {"tyrant": dict(after.tyrant.names), "attempt": after.tyrant_attempts}
+        said = [Message(key="tmb.challenge.go", params=go, rule="tmb/tyrant-battle")]
+        setup = after.tyrant.battle
+        if setup is not None:
+            said.append(Message(key="tmb.challenge.setup", params={"text": dict(setup.text)}))
+        else:
+            said.append(Message(key="tmb.challenge.read_card"))
+        return Outcome(after, said)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.challenge", {})

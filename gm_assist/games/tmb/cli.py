@@ -210,29 +210,14 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
 
-    from .views import tyrant_name
 
-    rec = record(actions.ChallengeTyrant())
-    st = rec.state
-    lines = [
-        t("tmb.challenge.go", tyrant=tyrant_name(st.tyrant), attempt=st.tyrant_attempts)
-        + " "
-        + why("tmb/tyrant-battle")
-    ]
-    if st.tyrant.battle is not None:
-        lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
+    rec = record(actions.ChallengeTyrant())  # the challenge and the card's set-up: its events
+    lines = []
+    if rec.state.tyrant.battle is not None:
         from .battle_views import tyrant_queue_line
 
-        lines.append(tyrant_queue_line(st))
-    else:
-        lines.append(t("tmb.challenge.read_card"))
+        lines.append(tyrant_queue_line(rec.state))
     finish(rec, json_out, lines=lines)
-
-
-def _lang() -> str:
-    from gm_assist.core.i18n import lang
-
-    return lang()
 
 
 @app.command("success", help=t("tmb.help.cmd_success"))

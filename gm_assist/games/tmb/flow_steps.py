@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_assist.core import guided, prompts
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import t
 
 from . import actions, rules, sheet
 from .model import TmbState
@@ -62,10 +62,8 @@ def draw(session: str, state: TmbState) -> None:
 
 def challenge(session: str, state: TmbState) -> None:
     """Challenge the tyrant (p. 16): show the battle set-up from the catalog."""
-    new = _record(session, actions.ChallengeTyrant())
-    setup = new.tyrant.battle
-    prompts.say(setup.text.get(lang(), setup.text["en"]) if setup else t("tmb.challenge.read_card"))
-    if setup is not None:
+    new = _record(session, actions.ChallengeTyrant())  # says the challenge and the card's set-up
+    if new.tyrant.battle is not None:
         from .battle_views import tyrant_queue_line
 
         prompts.show(lambda out: out.print(tyrant_queue_line(new)))
