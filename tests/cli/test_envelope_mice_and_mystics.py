@@ -18,7 +18,9 @@ def run(gm: Any, *args: str) -> dict[str, Any]:
 
 
 def test_the_session_commands_print_the_envelope(gm: Any) -> None:
-    assert gm(G, "new", "--mouse", "Tilda", "--mouse", "Nez", "--end", "3", "--json").exit_code == 0
+    made = run(gm, "new", "--mouse", "Tilda", "--mouse", "Nez", "--end", "3")
+    assert made["mice"] == ["Tilda", "Nez"] and made["chapter"] == 1 and made["events"] == []
+    assert made["next"]["key"] == "initiative" and made["state"]["end_page"] == 3
     laid = run(gm, "initiative", "--enemy", "roach:2", "--seed", "9")
     assert laid["saved"] is True and laid["order"] and laid["status"]["minions"] == {"roach": 2}
     first = laid["status"]["turn"]
