@@ -39,6 +39,7 @@ def test_the_session_commands_print_the_envelope(gm: Any) -> None:
     assert lost["next"]["key"] == "chapter_lost"
     defeat = run(gm, "defeat", "roach", "--count", "2", "--by", "Nez")
     assert defeat["removed"] is True and "roach" not in defeat["status"]["order"]
+    assert gm(G, "status", "--json").json["next"] == defeat["next"]  # the status says the same step
 
 
 def test_the_step_before_any_track_is_the_initiative(gm: Any) -> None:

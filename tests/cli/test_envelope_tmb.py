@@ -60,7 +60,9 @@ def test_the_adventure_commands_print_the_envelope(gm: Any) -> None:
     rest = run(gm, "tmb", "rest", "Capitank")
     assert rest["events"][0]["key"] == "tmb.rest.done" and rest["events"][0]["params"]["name"] == "Capitank"
     assert rest["next"]["key"] == "recovery"
-    assert run(gm, "tmb", "rest", "Atomik")["next"]["key"] == "next_day"
+    rested = run(gm, "tmb", "rest", "Atomik")
+    assert rested["next"]["key"] == "next_day"
+    assert gm("tmb", "status", "--json").json["next"] == rested["next"]  # the status says the same step
 
 
 def test_the_battle_commands_print_the_envelope(gm: Any) -> None:

@@ -66,7 +66,8 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     from .view import render_status, summary
 
     info, state = load_state()
-    emit({"session": info.name, **summary(state)}, lambda out: render_status(state, out), json_out)
+    data = {"session": info.name, **summary(state), "next": rules.next_step(state).as_json()}
+    emit(data, lambda out: render_status(state, out), json_out)
 
 
 @app.command("initiative", help=t(f"{NS}.cmd.initiative"))

@@ -153,6 +153,7 @@ def status_cmd(json_out: JsonOpt = False) -> None:
             "session": info.name,
             **report.status(state),
             "reminders": [t(k, **p) for k, p in report.reminders(state)],
+            "next": rules.next_step(state).as_json(),  # as a change's envelope says it
         },
         lambda out: render_status(state, out),
         json_out,
