@@ -212,11 +212,11 @@ def test_session_round_trip(gm):
     assert status(gm)["round"] == 2
     d = gm(G, "defeat", "roach", "--count", "2", "--by", "nez", "--json")
     assert d.json["removed"] is True and d.json["left"] == 0
-    assert d.json["state"]["order"] == [n for n in r.json["order"] if n != "roach"]
+    assert d.json["status"]["order"] == [n for n in r.json["order"] if n != "roach"]
     w = gm(G, "wheel", "6", "--json")
-    assert w.json["events"][0]["event"] == "surge" and w.json["hourglass"] == 1
+    assert w.json["events_flat"][0]["event"] == "surge" and w.json["hourglass"] == 1
     w = gm(G, "wheel", "6", "--json")
-    assert w.json["events"][0]["event"] == "surge_spent" and w.json["hourglass"] == 2
+    assert w.json["events_flat"][0]["event"] == "surge_spent" and w.json["hourglass"] == 2
     # undo restores the exact previous state, and the shuffle is never redone differently
     assert gm("undo").exit_code == 0
     assert status(gm)["hourglass"] == 1
@@ -228,8 +228,8 @@ def test_quiet_round_cheese_and_undo_of_initiative(gm):
     assert sorted(r.json["order"]) == ["Nez", "Tilda"]
     gm(G, "next")
     n = gm(G, "next", "--json")
-    assert [e["event"] for e in n.json["events"]] == ["quiet_cheese", "new_round"]
-    assert n.json["state"]["wheel"] == 1
+    assert [e["event"] for e in n.json["events_flat"]] == ["quiet_cheese", "new_round"]
+    assert n.json["status"]["wheel"] == 1
     gm("undo", "3")
     assert status(gm)["order"] == []
     gm("redo")
@@ -275,7 +275,7 @@ def test_mouse_records_feats_and_carry_over(gm):
     assert full.exit_code == 2 and "full" in full.stderr
     assert gm(G, "item", "Tilda", "Rope", "--kind", "groupe").exit_code == 0
     r = gm(G, "cheese", "Tilda", "3", "--rolled", "--json")
-    assert r.json["state"]["feats"] == {"cheese_master": "Tilda"} and r.json["state"]["end_page"] == 6
+    assert r.json["status"]["feats"] == {"cheese_master": "Tilda"} and r.json["status"]["end_page"] == 6
     assert gm(G, "feat", "maitre fromager", "Nez").exit_code == 2
     gm(G, "wound", "Tilda", "-n", "2", "--poison")
     gm(G, "condition", "Tilda", "renversée")
@@ -284,7 +284,7 @@ def test_mouse_records_feats_and_carry_over(gm):
     assert need.exit_code == 2 and "--keep Tilda=" in need.stderr
     r = gm(G, "end-chapter", "--keep", "tilda=bow", "--json")
     assert r.exit_code == 0, r
-    tilda = r.json["state"]["mice"][0]
+    tilda = r.json["status"]["mice"][0]
     assert [i["name"] for i in tilda["items"]] == ["Staff", "Bow"]
     assert (tilda["wounds"], tilda["poison"], tilda["cheese"], tilda["conditions"]) == (0, 0, 0, [])
     assert tilda["skills"] == ["Healing Light"]
@@ -292,7 +292,7 @@ def test_mouse_records_feats_and_carry_over(gm):
     assert report["discarded_items"] == ["Sword", "Scroll", "Rope"] and report["heroic_feats"] == [
         "cheese_master"
     ]
-    assert (r.json["done"], r.json["chapter"], r.json["state"]["feats"]) == (1, 2, {})
+    assert (r.json["done"], r.json["chapter"], r.json["status"]["feats"]) == (1, 2, {})
 
 
 def test_reference_commands_in_french(gm):
@@ -334,28 +334,28 @@ def test_tile_swap_hourglass_items_capture(gm):
     assert r.json["order"] == ["Filch", "spider", "Lily", "rat_warrior"]
     s = gm(G, "swap", "rat guerrier", "--json")
     assert s.json["order"] == ["Filch", "spider", "rat_warrior", "Lily"]
-    assert s.json["state"]["runner"] == "Lily"
+    assert s.json["status"]["runner"] == "Lily"
     assert gm(G, "swap", "Filch").exit_code == 2
     h = gm(G, "hourglass", "--page", "3", "--end", "4", "--json")
-    assert (h.json["hourglass"], h.json["end_page"]) == (3, 4) and h.json["events"] == []
+    assert (h.json["hourglass"], h.json["end_page"]) == (3, 4) and h.json["events_flat"] == []
     h = gm(G, "hourglass", "--page", "4", "--json")
-    assert h.json["events"][0]["event"] == "chapter_lost"
+    assert h.json["events_flat"][0]["event"] == "chapter_lost"
     assert gm(G, "hourglass").exit_code == 2
     gm(G, "item", "Filch", "Dagger", "--equip")
     g = gm(G, "item", "Filch", "dagger", "--give", "lily", "--json")
-    assert g.json["state"]["mice"][1]["items"] == [{"name": "Dagger", "kind": "search", "equipped": False}]
+    assert g.json["status"]["mice"][1]["items"] == [{"name": "Dagger", "kind": "search", "equipped": False}]
     assert gm(G, "item", "Lily", "Dagger", "--equip", "--json").json["mouse"]["bag"] == 0
     assert gm(G, "item", "Lily", "Dagger", "--drop", "--json").json["mouse"]["items"] == []
     assert gm(G, "item", "Lily", "Dagger", "--drop").exit_code == 2
     gm(G, "wound", "Filch", "--poison")
     c = gm(G, "capture", "Filch", "--json")
-    assert [e["event"] for e in c.json["events"]] == ["captured", "feat"]
-    assert c.json["state"]["feats"] == {"rat_poison_eater": "Filch"}
+    assert [e["event"] for e in c.json["events_flat"]] == ["captured", "feat"]
+    assert c.json["status"]["feats"] == {"rat_poison_eater": "Filch"}
     n = gm(G, "narrative", "Filch", "Freed the prisoners", "--json")
     assert n.json["mouse"]["narrative_feats"] == ["Freed the prisoners"]
     t = gm(G, "tile", "--name", "Kitchen", "--json")
     assert (t.json["tile"], t.json["tile_name"]) == (2, "Kitchen")
-    assert t.json["state"]["order"] == ["Filch", "Lily"] and t.json["state"]["minions"] == {}
+    assert t.json["status"]["order"] == ["Filch", "Lily"] and t.json["status"]["minions"] == {}
     # a new tile: no enemy on the track, so the next initiative reshuffles everything
     r = gm(G, "initiative", "--enemy", "roach:1", "--seed", "3", "--json")
     assert r.json["first"] is True and sorted(r.json["order"]) == ["Filch", "Lily", "roach"]

@@ -92,14 +92,14 @@ def test_tmb_menus_undo_in_french(gm: Any, keys: Any, capsys: Any) -> None:
     assert gm(*TMB_NEW).exit_code == 0
     assert gm("tmb", "day", "3").exit_code == 0 and gm("tmb", "day", "5").exit_code == 0
     _guided("fr")
-    labels = [i.label for i in history("undo-tmb")[1]]
+    labels = [i.label for i in history("undo-tmb")[1]][-2:]  # after `tmb new`'s two sheet entries
     capsys.readouterr()
     keys.send("a", "a", "r", keys.CTRL_C)  # undo both day changes, bring back the first, leave
     flow.run("undo-tmb")
     out = capsys.readouterr().out
     assert f"Annulé : {labels[1]}" in out and f"Annulé : {labels[0]}" in out
     assert f"Rétabli : {labels[0]}" in out
-    assert [i.undone for i in history("undo-tmb")[1]] == [False, True]
+    assert [i.undone for i in history("undo-tmb")[1]] == [False, False, False, True]
     assert load("tmb", "undo-tmb")[1].day == 3
 
 
@@ -215,6 +215,8 @@ def test_a_menu_choice_on_a_stale_screen_draws_again_first(
     from gm_assist.games.tmb import flow
 
     assert gm(*TMB_NEW).exit_code == 0
+    for gearloc in ("Capitank", "Atomik"):  # the adventure-mode points spent: day 1 is the next step
+        assert gm("tmb", "train", gearloc, "hp").exit_code == 0
     real = prompts.select
 
     def status_key() -> str:

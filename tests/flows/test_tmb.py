@@ -72,6 +72,30 @@ def test_new_session_wizard(keys: Any) -> None:
     assert [g.max_hp for g in state.party] == [7, 6]
 
 
+def test_the_wizard_and_tmb_new_record_the_same_history(gm: Any, keys: Any) -> None:
+    """Issue 13: the guided wizard and `tmb new --hp …` start with the same journal (one entry per
+    gearloc's printed HP), so `undo` means the same after either."""
+    from gm_assist.core.session import history
+    from gm_assist.games.tmb import flow
+
+    k = keys
+    k.send(
+        k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER,  # Drellen, two gearlocs, adventure
+        k.type("5"), k.type("4"), k.type("wizard"),                # printed HP, session name
+    )
+    assert flow.new_session() == "wizard"
+    _, wizard = load("tmb", "wizard")
+    first, second = (g.name for g in wizard.party)
+    made = gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", first, "--gearloc", second,
+              "--hp", f"{first}=5", "--hp", f"{second}=4", "--name", "typed")
+    assert made.exit_code == 0
+    labels = [[item.label for item in history(name)[1]] for name in ("wizard", "typed")]
+    assert labels[0] == labels[1] and len(labels[0]) == 2
+    assert load("tmb", "typed")[1] == wizard
+    assert gm("--session", "typed", "undo").exit_code == 0  # was: nothing to undo
+    assert load("tmb", "typed")[1].party[1].base_hp is None
+
+
 def test_cancel_leaves_nothing(gm: Any, keys: Any) -> None:
     from gm_assist.games.tmb import flow
 

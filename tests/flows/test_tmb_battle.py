@@ -1,4 +1,4 @@
-"""Guided battle (battle_flow.run_battle) driven by scripted keys: the live example's day-2 fight."""
+"""Guided battle (battle.flow.run_battle) driven by scripted keys: the live example's day-2 fight."""
 
 from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
 

@@ -43,6 +43,7 @@ class PlaceInitiative(MiceAction):
 
     def apply(self, state: MiceState) -> MiceState:
         draw = rules.cards_to_place(state.track, self.mice, self.enemies)
+        rules.check_something_to_place(draw, self.counts)
         result = rules.lay_out(state.track, draw, self.ordered)
         return rules.apply_initiative(state, result, self.counts)
 

@@ -32,21 +32,20 @@ def new_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Start a campaign session with its mice."""
-    from gm_assist.core.session import create
+    from gm_assist.core.session import start
+    from gm_assist.kit.envelope import envelope
 
     state = new_state(parse.split_list(mouse), chapter, end)
-    info = create(
-        GAME, state, name=name, label=(f"{NS}.action.new", {"mice": ", ".join(m.name for m in state.mice)})
-    )
+    rec = start(GAME, state, name, (f"{NS}.action.new", {"mice": ", ".join(m.name for m in state.mice)}))
 
     def text(out: Any) -> None:
-        out.print(f"[green]✓[/green] {escape(t(f'{NS}.new.done', name=info.name, chapter=chapter))}")
+        out.print(f"[green]✓[/green] {escape(t(f'{NS}.new.done', name=rec.session.name, chapter=chapter))}")
         from .view import render_mice
 
         render_mice(state.mice, out)
-        out.print(escape(t(f"{NS}.status.next_initiative")))
+        out.print(escape(rules.next_step(state).text()))
 
-    emit({"session": info.name, "chapter": chapter, "mice": [m.name for m in state.mice]}, text, json_out)
+    emit(envelope(rec, chapter=chapter, mice=[m.name for m in state.mice]), text, json_out)
 
 
 def new_state(mice: list[str], chapter: int = 1, end: int | None = None) -> MiceState:
@@ -68,7 +67,8 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     from .view import render_status, summary
 
     info, state = load_state()
-    emit({"session": info.name, **summary(state)}, lambda out: render_status(state, out), json_out)
+    data = {"session": info.name, **summary(state), "next": rules.next_step(state).as_json()}
+    emit(data, lambda out: render_status(state, out), json_out)
 
 
 @app.command("initiative", help=t(f"{NS}.cmd.initiative"))
@@ -105,8 +105,7 @@ def initiative_cmd(
             raise GmError(f"{NS}.error.no_mouse")
     enemies = [e for e, _ in specs]
     draw = rules.cards_to_place(existing, mice, enemies)
-    if not draw.cards and not (saving and counts):
-        raise GmError(f"{NS}.error.nothing_to_place", ignored=", ".join(draw.ignored) or "-")
+    rules.check_something_to_place(draw, counts if saving else {})
     if present:
         ordered = rules.dealt(
             existing, draw, parse.card_names([*existing, *draw.cards], cat, parse.split_list(present))

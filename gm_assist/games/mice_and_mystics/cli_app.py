@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gm_assist.core.output import emit, escape
 from gm_assist.kit.app import game_app
+from gm_assist.kit.envelope import envelope
 from gm_assist.kit.lazy_cli import lazy_module
 
 from .model import GAME, MiceState
@@ -44,16 +46,13 @@ def record_action(action: Any) -> tuple[Any, list[Any]]:
 def finish(
     rec: Any, events: list[Any], json_out: bool, extra: dict[str, Any] | None = None, after: Any = None
 ) -> None:
-    """Print what was recorded, the events and the next step; or one JSON document."""
-    from .view import events_json, render_events, render_turn, summary
+    """Print what was recorded, the events and the next step; or the JSON envelope
+    (``kit.envelope``) with the command's ``extra`` keys, the status (``status``, what was ``state``
+    before the envelope) and the events as they were listed before (``events_flat``)."""
+    from .view import event_message, events_json, render_events, render_turn, summary
 
-    data = {
-        "label": rec.label,
-        "session": rec.session.name,
-        **(extra or {}),
-        "events": events_json(events),
-        "state": summary(rec.state),
-    }
+    heard = replace(rec, events=[event_message(e) for e in events])
+    data = envelope(heard, **(extra or {}), status=summary(rec.state), events_flat=events_json(events))
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")

@@ -12,6 +12,7 @@ from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import lang, t
 from gm_assist.core.output import escape, why
+from gm_assist.core.step import Step
 
 from . import actions, catalog, rules
 from .model import Item, MiceState
@@ -30,6 +31,20 @@ MENU = (
     "status",
     "quit",
 )
+
+
+MENU_ENTRY = {
+    "chapter_lost": "chapter",
+    "initiative": "initiative",
+    "mouse_turn": "next",
+    "minion_turn": "next",
+}
+"""The menu entry that takes each step of ``rules.next_step``."""
+
+
+def menu_entry(found: Step) -> str:
+    """The guided menu's default: the entry of the step the rules call for (the CLI's "Next:")."""
+    return MENU_ENTRY[found.key]
 
 
 def new_session() -> str | None:
@@ -73,7 +88,7 @@ def run(session_name: str) -> None:
                 session_name,
                 t(f"{NS}.flow.menu"),
                 [(m, t(f"{NS}.flow.menu_{m}")) for m in MENU],
-                default="next" if state.track else "initiative",
+                default=menu_entry(rules.next_step(state)),
                 rules=(
                     "mice-and-mystics/turn-menu",
                     "mice-and-mystics/initiative",
@@ -165,8 +180,7 @@ def _initiative(state: MiceState) -> None:
     enemies = [cat[i] for i in picked]
     mice = [m.name for m in state.mice]
     draw = rules.cards_to_place(state.track, mice, enemies)
-    if not draw.cards and not counts:
-        raise GmError(f"{NS}.error.nothing_to_place", ignored=", ".join(draw.ignored) or "-")
+    rules.check_something_to_place(draw, counts)
     how = prompts.select(
         t(f"{NS}.flow.shuffle"),
         [("app", t(f"{NS}.flow.shuffle_app")), ("dealt", t(f"{NS}.flow.shuffle_dealt"))],

@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.step import Step, step
 
 from .model import (
     WHEEL_SIZE,
@@ -78,6 +79,14 @@ def cards_to_place(track: Sequence[TrackCard], mice: Sequence[str], enemies: Seq
     for enemy in types:
         cards.extend(enemy_cards(enemy))
     return Draw(first=first, cards=cards, added=[t.id for t in types], ignored=ignored)
+
+
+def check_something_to_place(draw: Draw, counts: Mapping[str, int]) -> None:
+    """Refuse an initiative that lays no new card and counts no new figure (the types named are
+    already on the track): the one check of the command, the guided menu and the action.
+    ``counts`` are the figures counted on the tile (empty when nothing is saved: a calculator)."""
+    if not draw.cards and not any(n > 0 for n in counts.values()):
+        raise GmError("mice_and_mystics.error.nothing_to_place", ignored=", ".join(draw.ignored) or "-")
 
 
 def shuffled(cards: Sequence[TrackCard], rng: random.Random) -> list[TrackCard]:
@@ -159,6 +168,25 @@ def current_card(state: MiceState) -> TrackCard | None:
     if state.turn is None or not state.track:
         return None
     return state.track[state.turn]
+
+
+def chapter_lost(state: MiceState) -> bool:
+    """The hourglass has reached the End marker's page: the chapter is lost (game-facts §3.2)."""
+    return state.end_page is not None and state.hourglass >= state.end_page
+
+
+def next_step(state: MiceState) -> Step:
+    """The step the rules call for now, one answer for the CLI's "Next:" line, the guided menu's
+    default and ``--json``'s ``next``. Keys: ``chapter_lost`` (the hourglass reached the End
+    marker), ``initiative`` (no track yet: lay it), ``mouse_turn`` or ``minion_turn`` (the card
+    whose turn it is plays, then ``next``; the end of the round follows the last card)."""
+    if chapter_lost(state):
+        return step("chapter_lost", "mice_and_mystics.next.chapter_lost", hourglass=state.hourglass)
+    card = current_card(state)
+    if card is None:
+        return step("initiative", "mice_and_mystics.status.next_initiative")
+    key = "minion_turn" if card.kind == "enemy" else "mouse_turn"
+    return step(key, "mice_and_mystics.turn.next", card=card.name, round=state.round)
 
 
 def remove_type(state: MiceState, ident: str) -> MiceState:

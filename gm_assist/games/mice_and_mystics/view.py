@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gm_assist.core.i18n import lang, t
+from gm_assist.core.message import Message
 from gm_assist.core.output import escape, table, why
 
 from . import catalog, rules
@@ -44,14 +45,37 @@ def card_label(card: TrackCard) -> str:
     return enemy_name(card.owner) + (f" ({card.card})" if card.card else "")
 
 
-def event_text(event: Event) -> str:
-    """One event in words, names translated."""
+EVENT_CARDS = {
+    "surge": "cheese-wheel",
+    "surge_spent": "cheese-wheel",
+    "quiet_cheese": "cheese-wheel",
+    "feat": "heroic-feats",
+    "end_marker": "heroic-feats",
+    "type_removed": "initiative",
+    "charm_ended": "charmed",
+    "poison_immune": "heroic-feats",
+    "capture_avoided": "heroic-feats",
+}
+"""The rule card behind each event (``mice-and-mystics/<card>``); others name none."""
+
+
+def event_message(event: Event) -> Message:
+    """An event as the table hears it: its full i18n key, enemy and feat names translated, the rule
+    card behind it (what every game's events look like in ``--json``'s ``events``)."""
     params: dict[str, Any] = dict(event.params)
     if "type" in params:
         params["type"] = enemy_name(str(params["type"]))
     if "feat" in params:
         params["feat"] = feat_name(str(params["feat"]))
-    return t(f"{NS}.event.{event.key}", **params)
+    card = EVENT_CARDS.get(event.key)
+    rule = f"mice-and-mystics/{card}" if card else None
+    return Message(key=f"{NS}.event.{event.key}", params=params, rule=rule)
+
+
+def event_text(event: Event) -> str:
+    """One event in words, names translated."""
+    said = event_message(event)
+    return t(said.key, **said.params)
 
 
 def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -61,21 +85,10 @@ def events_json(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 def render_events(events: Sequence[Event], out: Any) -> None:
     """Print each event on its own line, with the rule card that explains it."""
-    cards = {
-        "surge": "cheese-wheel",
-        "surge_spent": "cheese-wheel",
-        "quiet_cheese": "cheese-wheel",
-        "feat": "heroic-feats",
-        "end_marker": "heroic-feats",
-        "type_removed": "initiative",
-        "charm_ended": "charmed",
-        "poison_immune": "heroic-feats",
-        "capture_avoided": "heroic-feats",
-    }
     for e in events:
-        card = cards.get(e.key)
-        suffix = f" {why(f'mice-and-mystics/{card}')}" if card else ""
-        out.print(f"[bold]![/bold] {escape(event_text(e))}{suffix}")
+        said = event_message(e)
+        suffix = f" {why(said.rule)}" if said.rule else ""
+        out.print(f"[bold]![/bold] {escape(t(said.key, **said.params))}{suffix}")
 
 
 def render_track(track: Sequence[TrackCard], out: Any, turn: int | None = None) -> None:
@@ -174,7 +187,7 @@ def render_status(state: MiceState, out: Any) -> None:
     if state.feats:
         held = ", ".join(f"{feat_name(f)} ({who})" for f, who in state.feats.items())
         out.print(f"{escape(t(f'{NS}.status.feats', feats=held))} {why('mice-and-mystics/heroic-feats')}")
-    out.print(escape(t(f"{NS}.status.next" if state.track else f"{NS}.status.next_initiative")))
+    out.print(escape(rules.next_step(state).text()))
 
 
 def render_turn(state: MiceState, out: Any, hint: bool = True) -> None:
@@ -184,12 +197,14 @@ def render_turn(state: MiceState, out: Any, hint: bool = True) -> None:
 
     card = rules.current_card(state)
     if card is None:
-        out.print(escape(t(f"{NS}.status.next_initiative" if hint else f"{NS}.flow.no_track")))
+        out.print(escape(rules.next_step(state).text() if hint else t(f"{NS}.flow.no_track")))
         return
     out.print(escape(t(f"{NS}.turn.now", card=card_label(card), round=state.round)))
     if card.kind == "enemy":
         runner = rules.minion_runner(state.track) or "-"
         out.print(f"{escape(t(f'{NS}.turn.minions', runner=runner))} {why('mice-and-mystics/minion-turn')}")
+        if hint:
+            out.print(escape(rules.next_step(state).text()))
         return
     mouse = next((m for m in state.mice if m.name == card.owner), None)
     if mouse is not None and "charmed" in mouse.conditions:
@@ -210,7 +225,7 @@ def render_turn(state: MiceState, out: Any, hint: bool = True) -> None:
             f"{escape(t(f'{NS}.turn.blocked', options='; '.join(no)))} {why('mice-and-mystics/conditions')}"
         )
     if hint:
-        out.print(escape(t(f"{NS}.turn.next")))
+        out.print(escape(rules.next_step(state).text()))
 
 
 def placement_json(result: Placement) -> dict[str, Any]:

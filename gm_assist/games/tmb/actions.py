@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gm_assist.core.session import Action
+from gm_assist.core.message import Message, Params
+from gm_assist.core.session import Action, Outcome
 
 from . import rules, sheet
 from .model import TmbState
@@ -24,7 +25,19 @@ class NextDay(_TmbAction):
     force: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.next_day(state, self.force)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = rules.next_day(state, self.force)
+        if not state.started:
+            said = Message(key="tmb.day.first", rule="tmb/new-day")
+        elif after.lost:
+            said = Message(key="tmb.day.lost", params={"days": after.tyrant.days}, rule="tmb/adventure-end")
+        else:
+            said = Message(
+                key="tmb.day.new", params={"day": after.day, "days": after.tyrant.days}, rule="tmb/new-day"
+            )
+        return Outcome(after, [said])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.next_day", {})
@@ -73,7 +86,19 @@ class ChallengeTyrant(_TmbAction):
     """Encounter phase: challenge the tyrant (p. 16, 22)."""
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.challenge_tyrant(state)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        """The challenge, then the tyrant card's battle set-up (or where to read it)."""
+        after = rules.challenge_tyrant(state)
+        go: Params = {"tyrant": dict(after.tyrant.names), "attempt": after.tyrant_attempts}
+        said = [Message(key="tmb.challenge.go", params=go, rule="tmb/tyrant-battle")]
+        setup = after.tyrant.battle
+        if setup is not None:
+            said.append(Message(key="tmb.challenge.setup", params={"text": dict(setup.text)}))
+        else:
+            said.append(Message(key="tmb.challenge.read_card"))
+        return Outcome(after, said)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.challenge", {})
@@ -98,7 +123,18 @@ class TakeReward(_TmbAction):
     title: str = ""
 
     def apply(self, state: TmbState) -> TmbState:
-        return rules.take_reward(state, self.reward, self.title)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = rules.take_reward(state, self.reward, self.title)
+        progress: Params = {"progress": after.progress, "needed": after.tyrant.progress}
+        said = [Message(key="tmb.reward.done", params=progress, rule="tmb/rewards")]
+        loot, locked = self.reward.loot, self.reward.locked
+        if loot or locked:
+            said.append(
+                Message(key="tmb.reward.loot", params={"loot": loot, "locked": locked}, rule="tmb/loot")
+            )
+        return Outcome(after, said)
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.reward", {"progress": self.reward.progress, "training": self.reward.training})
@@ -121,6 +157,19 @@ class SetSheet(_TmbAction):
         return ("tmb.action.sheet", {"name": self.name})
 
 
+def starting_sheets(state: TmbState, hps: dict[int, int]) -> list[SetSheet]:
+    """The journaled steps that follow a new adventure's creation, the same whether it starts from
+    the guided wizard or from ``tmb new --hp``: one ``SetSheet`` per gearloc whose printed HP the
+    table gave (``hps``: gearloc index → HP), in party order. Each is checked here, before anything
+    is saved, so bad input leaves no session behind."""
+    out = []
+    for index, hp in sorted(hps.items()):
+        action = SetSheet(index=index, name=state.party[index].name, hp=hp)
+        state = action.apply(state)
+        out.append(action)
+    return out
+
+
 class Train(_TmbAction):
     """Spend a training point (p. 10-12, 22)."""
 
@@ -131,7 +180,15 @@ class Train(_TmbAction):
     skill: str = ""
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.train(state, self.index, self.stat, self.success, self.skill)[0]
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after, worked = sheet.train(state, self.index, self.stat, self.success, self.skill)
+        params: Params = {"name": self.name, "stat": sheet.stat_label(self.stat)}
+        said = Message(
+            key="tmb.train.ok" if worked else "tmb.train.failed", params=params, rule="tmb/training"
+        )
+        return Outcome(after, [said])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         key = "tmb.action.train" if self.success is not False else "tmb.action.train_failed"
@@ -197,8 +254,14 @@ class Lockpick(_TmbAction):
     heavy: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.lockpick(
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.lockpick(
             state, self.picker, self.owner, self.card, self.opened, self.revealed, self.heavy
+        )
+        return Outcome(
+            after, [Message(key="tmb.lockpick.done", params={"opened": self.opened}, rule="tmb/lockpicking")]
         )
 
     def label(self) -> tuple[str, dict[str, Any]]:
@@ -212,7 +275,13 @@ class Rest(_TmbAction):
     name: str
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.rest(state, self.index)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.rest(state, self.index)
+        g = after.party[self.index]
+        hp: Params = {"name": self.name, "hp": g.hp, "max_hp": g.max_hp}
+        return Outcome(after, [Message(key="tmb.rest.done", params=hp, rule="tmb/rest")])
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.rest", {"name": self.name})
@@ -228,7 +297,13 @@ class Search(_TmbAction):
     force: bool = False
 
     def apply(self, state: TmbState) -> TmbState:
-        return sheet.search(state, self.index, self.discard, self.keep, self.force)
+        return self.resolve(state).state
+
+    def resolve(self, state: TmbState) -> Outcome:
+        after = sheet.search(state, self.index, self.discard, self.keep, self.force)
+        return Outcome(
+            after, [Message(key="tmb.search.done", params={"name": self.name}, rule="tmb/search-loot")]
+        )
 
     def label(self) -> tuple[str, dict[str, Any]]:
         return ("tmb.action.search", {"name": self.name})

@@ -1,7 +1,7 @@
 """`gm-assist tmb …`: the adventure commands (parse → rules/actions → emit).
 
 Sheet, loot and recovery commands are in ``cli_sheet.py``; the tour in ``tour.py``; the battle
-commands are added by ``battle_cli.register``.
+commands are added by ``battle.cli.register``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from gm_assist.core.i18n import t
 from gm_assist.core.output import emit, escape, why
 from gm_assist.kit.options import JsonOpt
 
-from .cli_app import actions, app, finish, report, rules, sheet
+from .cli_app import actions, app, finish, report, rules
 
 TyrantOpt = Annotated[str, typer.Option("--tyrant", "-t", help=t("tmb.help.opt_tyrant"))]
 ModeOpt = Annotated[str, typer.Option("--mode", help=t("tmb.help.opt_mode"))]
@@ -107,7 +107,10 @@ def new_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """Start an adventure: prints the set-up checklist; the day counter is on 1."""
-    from gm_assist.core.session import create
+    from dataclasses import replace
+
+    from gm_assist.core.session import record, start
+    from gm_assist.kit.envelope import envelope
 
     from .view import render_reminders, render_setup
 
@@ -116,21 +119,26 @@ def new_cmd(
     rules.check_party_size(len(gearloc))
     check = rules.setup_checklist(ty, len(gearloc), chosen)
     state = rules.new_state(ty, gearloc, chosen)
+    hps: dict[int, int] = {}
     for spec in hp:
         who, _, value = spec.partition("=")
         if not value.strip().isdecimal():
             raise GmError("tmb.error.hp_spec", spec=spec)
-        state = sheet.set_base_stats(state, rules.gearloc_index(state, who), hp=int(value))
-    info = create("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
+        hps[rules.gearloc_index(state, who)] = int(value)
+    sheets = actions.starting_sheets(state, hps)  # checked before anything is saved
+    rec = start("tmb", state, name, ("tmb.action.new", {"tyrant": ty.names["en"]}))
+    info = rec.session
+    for action in sheets:  # one journal entry per gearloc's HP, as the guided wizard records them
+        state = record(action, info.name).state
+    rec = replace(rec, state=state)  # the whole start: its label, the state once the HP are in
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(t('tmb.new.created', name=info.name))}")
         render_setup(check, ty, out)
         render_reminders(state, out)
 
-    emit(
-        {"session": info.name, "setup": check.model_dump(mode="json"), **report.status(state)}, text, json_out
-    )
+    data = envelope(rec, setup=check.model_dump(mode="json"), **report.status(state))
+    emit(data, text, json_out)
 
 
 @app.command("status", help=t("tmb.help.cmd_status"))
@@ -146,6 +154,7 @@ def status_cmd(json_out: JsonOpt = False) -> None:
             "session": info.name,
             **report.status(state),
             "reminders": [t(k, **p) for k, p in report.reminders(state)],
+            "next": rules.next_step(state).as_json(),  # as a change's envelope says it
         },
         lambda out: render_status(state, out),
         json_out,
@@ -158,17 +167,9 @@ def next_day_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     """New-day phase: turn the day counter (not on day 1). Past the last day the adventure is lost."""
-    from gm_assist.core.session import load, record
+    from gm_assist.core.session import record
 
-    _, before = load("tmb")
-    rec = record(actions.NextDay(force=force))
-    if not before.started:
-        line = t("tmb.day.first") + " " + why("tmb/new-day")
-    elif rec.state.lost:
-        line = t("tmb.day.lost", days=rec.state.tyrant.days) + " " + why("tmb/adventure-end")
-    else:
-        line = t("tmb.day.new", day=rec.state.day, days=rec.state.tyrant.days) + " " + why("tmb/new-day")
-    finish(rec, json_out, lines=[line])
+    finish(record(actions.NextDay(force=force)), json_out)  # the day's line is the action's event
 
 
 @app.command("day", help=t("tmb.help.cmd_day"))
@@ -211,29 +212,14 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
     """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
 
-    from .view import tyrant_name
 
-    rec = record(actions.ChallengeTyrant())
-    st = rec.state
-    lines = [
-        t("tmb.challenge.go", tyrant=tyrant_name(st.tyrant), attempt=st.tyrant_attempts)
-        + " "
-        + why("tmb/tyrant-battle")
-    ]
-    if st.tyrant.battle is not None:
-        lines.append(escape(st.tyrant.battle.text.get(_lang(), st.tyrant.battle.text["en"])))
+    rec = record(actions.ChallengeTyrant())  # the challenge and the card's set-up: its events
+    lines = []
+    if rec.state.tyrant.battle is not None:
         from .battle.view import tyrant_queue_line
 
-        lines.append(tyrant_queue_line(st))
-    else:
-        lines.append(t("tmb.challenge.read_card"))
+        lines.append(tyrant_queue_line(rec.state))
     finish(rec, json_out, lines=lines)
-
-
-def _lang() -> str:
-    from gm_assist.core.i18n import lang
-
-    return lang()
 
 
 @app.command("success", help=t("tmb.help.cmd_success"))
@@ -269,14 +255,7 @@ def reward_cmd(
             raise GmError("tmb.error.reward_value", value=value)
     reward = rules.Reward(progress=progress, training=training, loot=loot, locked=locked)
     rec = record(actions.TakeReward(reward=reward, title=title))
-    lines = [
-        t("tmb.reward.done", progress=rec.state.progress, needed=rec.state.tyrant.progress)
-        + " "
-        + why("tmb/rewards")
-    ]
-    if loot or locked:
-        lines.append(t("tmb.reward.loot", loot=loot, locked=locked) + " " + why("tmb/loot"))
-    finish(rec, json_out, {"reward": reward.model_dump()}, lines)
+    finish(rec, json_out, {"reward": reward.model_dump()})  # progress and loot: the action's events
 
 
 from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.output import emit, escape
+from gm_assist.core.output import emit, escape, event_text
 from gm_assist.kit.app import game_app
+from gm_assist.kit.envelope import envelope
 from gm_assist.kit.lazy_cli import lazy_module
 
 # Loaded when a command first uses them: `tmb queue` needs none of these.
@@ -21,15 +22,16 @@ app = game_app("tmb.help.app")
 def finish(
     rec: Any, json_out: bool, extra: dict[str, Any] | None = None, lines: list[str] | None = None
 ) -> None:
-    """Print what changed, the reminders due and the next step (or the JSON status)."""
+    """Print what changed, the events the rules raised, the reminders due and the next step (or the
+    JSON envelope, ``kit.envelope``, with the status keys the README lists and ``extra``)."""
     from .view import render_reminders
 
     state = rec.state
-    data = {"label": rec.label, "session": rec.session.name, **(extra or {}), **report.status(state)}
+    data = envelope(rec, **(extra or {}), **report.status(state))
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
-        for line in lines or []:
+        for line in (lines or []) + [event_text(e) for e in rec.events]:
             out.print(line)
         render_reminders(state, out)
 

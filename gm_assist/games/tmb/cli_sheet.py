@@ -114,13 +114,8 @@ def train_cmd(
     )
     index, name = _who(_state(), gearloc)
     rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
-    worked = result is not False or stat_id in sheet.ALWAYS_SUCCEED
-    line = (
-        t("tmb.train.ok" if worked else "tmb.train.failed", name=name, stat=sheet.stat_label(stat_id))
-        + " "
-        + why("tmb/training")
-    )
-    finish(rec, json_out, {"trained": worked}, [line])
+    worked = rec.events[0].key == "tmb.train.ok"  # what the rule decided, said by the action
+    finish(rec, json_out, {"trained": worked})
 
 
 @loot_app.command("add", help=t("tmb.help.cmd_loot_add"))
@@ -193,7 +188,7 @@ def lockpick_cmd(
             picker=picker, owner=holder, name=name, card=card, opened=opened, revealed=reveal, heavy=heavy
         )
     )
-    finish(rec, json_out, lines=[t("tmb.lockpick.done", opened=opened) + " " + why("tmb/lockpicking")])
+    finish(rec, json_out)
 
 
 @app.command("rest", help=t("tmb.help.cmd_rest"))
@@ -202,11 +197,7 @@ def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
     from gm_assist.core.session import record
 
     index, name = _who(_state(), gearloc)
-    rec = record(actions.Rest(index=index, name=name))
-    g = rec.state.party[index]
-    finish(
-        rec, json_out, lines=[t("tmb.rest.done", name=name, hp=g.hp, max_hp=g.max_hp) + " " + why("tmb/rest")]
-    )
+    finish(record(actions.Rest(index=index, name=name)), json_out)
 
 
 @app.command("search", help=t("tmb.help.cmd_search"))
@@ -222,7 +213,7 @@ def search_cmd(
 
     index, name = _who(_state(), gearloc)
     rec = record(actions.Search(index=index, name=name, discard=discard, keep=keep, force=force))
-    finish(rec, json_out, lines=[t("tmb.search.done", name=name) + " " + why("tmb/search-loot")])
+    finish(rec, json_out)
 
 
 @app.command("scout", help=t("tmb.help.cmd_scout"))

@@ -2,7 +2,7 @@
 
 Each screen shows where the adventure stands and proposes, as the default choice, the step the
 rules call for next (new day → encounter → success/failure → reward → recovery → new day). The
-table may pick anything else. Steps are in ``flow_steps.py``; battles run in ``battle_flow``.
+table may pick anything else. Steps are in ``flow_steps.py``; battles run in ``battle/flow.py``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from typing import Any
 from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import lang, t
+from gm_assist.core.step import Step
 
 from . import flow_steps as steps
 from . import rules
+from .battle.rules.track import BATTLE_STEPS
 from .model import TmbState
 
 
@@ -87,55 +89,58 @@ def new_session() -> str | None:
         return None
     try:
         state = rules.new_state(tyrant, names, mode)
+        sheets = actions.starting_sheets(state, dict(enumerate(hps)))
         info = create(
             "tmb", state, session_name.strip() or None, ("tmb.action.new", {"tyrant": tyrant.names["en"]})
         )
     except GmError as exc:
         prompts.say(exc.message())
         return None
-    for i, (name, hp) in enumerate(zip(names, hps, strict=True)):
-        record(actions.SetSheet(index=i, name=name, hp=hp), info.name)
+    for action in sheets:  # the same history as `tmb new --hp …`
+        record(action, info.name)
     prompts.show(lambda out: render_setup(rules.setup_checklist(tyrant, len(names), mode), tyrant, out))
     return info.name
 
 
+MENU_ENTRY = {"won": "leave", "lost": "leave", "encounter": "draw", "fight": "battle"}
+"""The menu entry of a step of ``rules.next_step`` whose key is not an entry's own (a battle's
+steps are all taken from the "Fight the battle" entry)."""
+
+
+def menu_entry(found: Step) -> str:
+    """The menu entry that takes the step the rules call for (``rules.next_step``): the default."""
+    if found.key in BATTLE_STEPS:
+        return "battle"
+    return MENU_ENTRY.get(found.key, found.key)
+
+
 def menu(state: TmbState) -> tuple[list[tuple[str, str]], str]:
-    """The choices of the day-loop menu and the one the rules propose (the default)."""
+    """The choices of the day-loop menu and the one the rules propose (the default: the entry of
+    ``rules.next_step``, the step the CLI's "Next:" line names)."""
     choices: list[tuple[str, str]] = []
+    proposed = menu_entry(rules.next_step(state))
     if state.won or state.lost:
-        return [("leave", t("tmb.flow.leave"))], "leave"
-    proposed = "leave"
+        return [("leave", t("tmb.flow.leave"))], proposed
+    if rules.battle_running(state):
+        choices.append(("battle", t("tmb.flow.battle")))
     if not state.started:
         choices.append(("start", t("tmb.flow.start_day1")))
-        proposed = "start"
     if state.phase == "encounter":
         choices.append(("draw", t("tmb.flow.draw")))
         if rules.can_challenge(state):
             choices.append(("challenge", t("tmb.flow.challenge")))
-        proposed = proposed if proposed == "start" else "draw"
     elif state.phase == "resolve":
         fight = state.encounter is not None and state.encounter.fight
-        if fight and (state.battle is None or rules.battle_running(state)):
+        if fight and state.battle is None:
             choices.append(("battle", t("tmb.flow.battle")))
-            proposed = "battle"
         choices.append(("resolve", t("tmb.flow.resolve")))
-        proposed = proposed if proposed == "battle" else "resolve"
     elif state.phase == "reward":
         choices.append(("reward", t("tmb.flow.reward")))
-        proposed = "reward"
     else:
         choices.append(("recovery", t("tmb.flow.recovery")))
         choices.append(("next_day", t("tmb.flow.next_day", day=state.day + 1)))
-        done = all(g.recovery_day == state.day for g in state.party)
-        proposed = "next_day" if done else "recovery"
     if any(g.training for g in state.party):
         choices.append(("train", t("tmb.flow.train")))
-        won_today = any(p.day == state.day for g in state.party for p in g.training)
-        rewarded = (
-            won_today and state.phase == "recovery" and all(g.recovery_day != state.day for g in state.party)
-        )
-        if not state.started or rewarded:  # p. 8: a reward's training points are used now, before recovery
-            proposed = "train"
     choices += [
         ("loot", t("tmb.flow.loot")),
         ("sheet", t("tmb.flow.sheet")),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gm_assist.core import guided, prompts
-from gm_assist.core.i18n import lang, t
+from gm_assist.core.i18n import t
 
 from . import actions, rules, sheet
 from .model import TmbState
@@ -18,6 +18,7 @@ def _record(session: str, action: Any) -> TmbState:
 
     rec = record(action, session)
     prompts.say(f"✓ {rec.label}")
+    prompts.events(rec.events)  # what the rules said about it: the commands' lines, with their card
     return rec.state
 
 
@@ -32,7 +33,6 @@ def start_day(session: str, state: TmbState) -> None:
     if not guided.still_to_do(duties):
         return
     _record(session, actions.NextDay())
-    prompts.say(t("tmb.day.first"))
 
 
 def next_day(session: str, state: TmbState) -> None:
@@ -42,12 +42,7 @@ def next_day(session: str, state: TmbState) -> None:
     duties = rules.duties_before_next_day(state)
     if not guided.still_to_do(duties):
         return
-    new = _record(session, actions.NextDay(force=state.wiped))  # the table moved on past the rests
-    prompts.say(
-        t("tmb.day.lost", days=new.tyrant.days)
-        if new.lost
-        else t("tmb.day.new", day=new.day, days=new.tyrant.days)
-    )
+    _record(session, actions.NextDay(force=state.wiped))  # the table moved on past the rests
 
 
 def draw(session: str, state: TmbState) -> None:
@@ -67,17 +62,15 @@ def draw(session: str, state: TmbState) -> None:
 
 def challenge(session: str, state: TmbState) -> None:
     """Challenge the tyrant (p. 16): show the battle set-up from the catalog."""
-    new = _record(session, actions.ChallengeTyrant())
-    setup = new.tyrant.battle
-    prompts.say(setup.text.get(lang(), setup.text["en"]) if setup else t("tmb.challenge.read_card"))
-    if setup is not None:
+    new = _record(session, actions.ChallengeTyrant())  # says the challenge and the card's set-up
+    if new.tyrant.battle is not None:
         from .battle.view import tyrant_queue_line
 
         prompts.show(lambda out: out.print(tyrant_queue_line(new)))
 
 
 def battle(session: str, state: TmbState) -> None:
-    """Fight today's battle in the battle flow (battle_flow.run_battle)."""
+    """Fight today's battle in the battle flow (battle.flow.run_battle)."""
     from .battle.flow import run_battle
 
     run_battle(session)
@@ -101,15 +94,12 @@ def reward(session: str, state: TmbState) -> None:
     training = prompts.integer(t("tmb.flow.ask_training_gain"), default=0, min=0, max=10)
     loot = prompts.integer(t("tmb.flow.ask_loot"), default=0, min=0, max=20)
     locked = prompts.integer(t("tmb.flow.ask_locked"), default=0, min=0, max=20)
-    new = _record(
+    _record(
         session,
         actions.TakeReward(
             reward=rules.Reward(progress=progress, training=training, loot=loot, locked=locked)
         ),
     )
-    prompts.say(t("tmb.reward.done", progress=new.progress, needed=new.tyrant.progress))
-    if loot or locked:
-        prompts.say(t("tmb.reward.loot", loot=loot, locked=locked))
 
 
 def train(session: str, state: TmbState) -> None:
@@ -194,8 +184,7 @@ def recovery(session: str, state: TmbState) -> None:
         rules=("tmb/rest", "tmb/search-loot", "tmb/scouting"),
     )
     if option == "rest":
-        new = _record(session, actions.Rest(index=pick, name=g.name))
-        prompts.say(t("tmb.rest.done", name=g.name, hp=new.party[pick].hp, max_hp=new.party[pick].max_hp))
+        _record(session, actions.Rest(index=pick, name=g.name))
     elif option == "search":
         if not g.loot:
             prompts.say(t("tmb.error.no_loot", name=g.name))

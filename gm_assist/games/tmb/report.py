@@ -98,28 +98,3 @@ def reminders(state: TmbState) -> list[tuple[str, dict[str, Any]]]:
         if over_slots(g):
             out.append(("tmb.remind.slots", {"name": g.name, "slots": loot_slots(g), "max": LOOT_SLOTS}))
     return out
-
-
-def next_step(state: TmbState) -> tuple[str, dict[str, Any]]:
-    """What to do next, as (i18n key, params), following the four phases of a day (p. 8-9)."""
-    if state.won:
-        return ("tmb.next.won", {})
-    if state.lost:
-        return ("tmb.next.lost", {})
-    if not state.started and state.day == 1:
-        return ("tmb.next.start", {})
-    if state.phase == "encounter":
-        key = "tmb.next.encounter_or_challenge" if can_challenge(state) else "tmb.next.encounter"
-        return (key, {"day": state.day})
-    if state.phase == "resolve":
-        fight = state.encounter is not None and state.encounter.fight
-        battle = state.battle
-        if fight and battle is not None and battle.closed:  # the battle decided the encounter's outcome
-            return (
-                "tmb.next.resolve_won" if battle.outcome == "victory" else "tmb.next.resolve_lost",
-                {},
-            )
-        return ("tmb.next.fight" if fight else "tmb.next.resolve", {})
-    if state.phase == "reward":
-        return ("tmb.next.reward", {})
-    return ("tmb.next.recovery", {"day": state.day + 1})

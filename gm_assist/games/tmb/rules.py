@@ -13,9 +13,11 @@ from pydantic import Field
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.model import Model
+from gm_assist.core.step import Step, step
 
 from . import model
 from .battle.rules.queue import baddie_points
+from .battle.rules.track import next_step as battle_next_step
 from .catalog import (  # noqa: F401  (re-exported: rules.find_tyrant etc.)
     BADDIE_TYPES,
     MAX_DAYS,
@@ -426,3 +428,51 @@ def duties_before_next_day(state: TmbState) -> list:
         if state.started and (g.ko or state.wiped) and not rested:
             duties.append(Message(key="tmb.duty.rest", params={"name": g.name}))
     return duties
+
+
+# ---------------------------------------------------------------- the step the rules call for next
+
+
+def training_due(state: TmbState) -> bool:
+    """Training points are to be spent now: before day 1 begins (adventure mode, p. 23), or the
+    reward's points today, before any gearloc takes its recovery option (p. 8)."""
+    if not any(g.training for g in state.party):
+        return False
+    if not state.started:
+        return True
+    won_today = any(p.day == state.day for g in state.party for p in g.training)
+    return won_today and state.phase == "recovery" and all(g.recovery_day != state.day for g in state.party)
+
+
+def next_step(state: TmbState) -> Step:
+    """The step the rules call for now (p. 8-9), one answer for the CLI's "Next:" line, the guided
+    menu's default and ``--json``'s ``next``. Keys: ``won``, ``lost``, ``train``, ``start``,
+    ``encounter`` (choices ``encounter``/``challenge`` when the tyrant can be challenged, p. 16),
+    ``fight``, during a battle the battle's own step (``battle.rules.track.BATTLE_STEPS``), ``resolve``,
+    ``reward``, ``recovery``, then ``next_day`` once every gearloc has recovered."""
+    if state.won:
+        return step("won", "tmb.next.won")
+    if state.lost:
+        return step("lost", "tmb.next.lost")
+    if state.battle is not None and battle_running(state):  # during a battle: the battle's step
+        return battle_next_step(state.battle)
+    if training_due(state):
+        return step("train", "tmb.next.train")
+    if not state.started:
+        return step("start", "tmb.next.start")
+    if state.phase == "encounter":
+        if can_challenge(state):
+            choices = [("encounter", "tmb.flow.draw"), ("challenge", "tmb.flow.challenge")]
+            return step("encounter", "tmb.next.encounter_or_challenge", choices, day=state.day)
+        return step("encounter", "tmb.next.encounter", day=state.day)
+    if state.phase == "resolve":
+        fight = state.encounter is not None and state.encounter.fight
+        if fight and state.battle is not None:  # the battle decided: its outcome is the encounter's
+            won = state.battle.outcome == "victory"
+            return step("resolve", "tmb.next.resolve_won" if won else "tmb.next.resolve_lost")
+        return step("fight", "tmb.next.fight") if fight else step("resolve", "tmb.next.resolve")
+    if state.phase == "reward":
+        return step("reward", "tmb.next.reward")
+    if all(g.recovery_day == state.day for g in state.party):
+        return step("next_day", "tmb.next.next_day", day=state.day + 1)
+    return step("recovery", "tmb.next.recovery", day=state.day + 1)

@@ -14,4 +14,5 @@ SPEC = GameSpec(
     summary=lazy(f"{__package__}.report:status"),
     render=lazy(f"{__package__}.view:render_status"),
     changes=lazy(f"{__package__}.view:changes"),
+    next_step=lazy(f"{__package__}.rules:next_step"),
 )

@@ -16,7 +16,7 @@ from typing import Any
 from gm_assist.core.i18n import confidence_words, lang, provenance, t
 from gm_assist.core.output import escape, why
 
-from . import report
+from . import report, rules
 from .battle.rules.fight import Battle
 from .catalog import Tyrant
 from .model import TmbState
@@ -169,8 +169,7 @@ def render_reminders(state: TmbState, out: Any) -> None:
     for key, params in report.reminders(state):
         card = cards.get(key)
         out.print(f"[yellow]! {escape(t(key, **params))}[/yellow]" + (f" {why(card)}" if card else ""))
-    key, params = report.next_step(state)
-    out.print(f"[bold cyan]→ {escape(t(key, **params))}[/bold cyan]")
+    out.print(f"[bold cyan]→ {escape(rules.next_step(state).text())}[/bold cyan]")
 
 
 def changes(now: TmbState, then: TmbState) -> list[str]:
@@ -237,12 +236,11 @@ def table_view(state: TmbState) -> dict[str, Any]:
     party's HP; in battle the track, the mat, the queue, the round die (see docs/table-view.md)."""
     from gm_assist.table.snapshot import both
 
-    from .report import next_step, reminders, status
+    from .report import reminders, status
+    from .rules import next_step
 
     summary = status(state)
-    key, params = next_step(state)
-    if state.battle is not None and not state.battle.closed:
-        key, params = battle_next(state.battle)
+    found = next_step(state)  # in a running battle, the battle's step
     return {
         "tyrant": {
             "id": state.tyrant.id,
@@ -275,7 +273,7 @@ def table_view(state: TmbState) -> dict[str, Any]:
             for g, row in zip(state.party, summary["party"], strict=True)
         ],
         "battle": battle_view(state.battle) if state.battle is not None else None,
-        "next": both(key, **params),
+        "next": both(found.message.key, **found.message.params),
         "reminders": [both(k, **p) for k, p in reminders(state)],
     }
 
@@ -285,15 +283,6 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
     if enc is None:
         return None
     return {"kind": enc.kind, "title": enc.title, "fight": enc.fight, "outcome": enc.outcome}
-
-
-def battle_next(battle: Battle) -> tuple[str, dict[str, Any]]:
-    """What to do next in a running battle, as (i18n key, params): ``battle_track.next_step``, the
-    text screen's own choice."""
-    from .battle.rules.track import next_step
-
-    key, params, _ = next_step(battle)
-    return key, params
 
 
 def battle_view(battle: Battle) -> dict[str, Any]:

@@ -171,7 +171,7 @@ def test_won_when_the_tyrant_battle_is_won() -> None:
         rules.choose_fight(state, False)
     state = rules.resolve_encounter(state, True)
     assert state.won and not state.lost
-    assert report.next_step(state)[0] == "tmb.next.won"
+    assert next_of(state)[0] == "tmb.next.won"
 
 
 def test_lost_tyrant_battle_can_be_retried_while_days_remain() -> None:
@@ -249,14 +249,22 @@ def test_tyrant_battle_plan_drellen_by_party_size() -> None:
     assert rules.tyrant_battle_points(rules.find_tyrant("duster"), 7, 3) == 0
 
 
+def next_of(state: TmbState) -> tuple[str, dict]:
+    found = rules.next_step(state)
+    return found.message.key, found.message.params
+
+
 def test_next_step_follows_the_phases() -> None:
     state = drellen_party()
-    assert report.next_step(state)[0] == "tmb.next.start"
+    assert rules.next_step(state).key == "train"  # adventure mode: 1 point to spend before day 1
+    state, _ = sheet.train(state, 0, "hp")
+    state, _ = sheet.train(state, 1, "hp")
+    assert next_of(state)[0] == "tmb.next.start"
     state = rules.next_day(state)
-    assert report.next_step(state)[0] == "tmb.next.encounter"
+    assert next_of(state)[0] == "tmb.next.encounter"
     state = rules.draw_encounter(state, fight=True)
-    assert report.next_step(state)[0] == "tmb.next.fight"
+    assert next_of(state)[0] == "tmb.next.fight"
     state = rules.resolve_encounter(state, True)
-    assert report.next_step(state)[0] == "tmb.next.reward"
+    assert next_of(state)[0] == "tmb.next.reward"
     state = rules.take_reward(state, rules.Reward())
-    assert report.next_step(state) == ("tmb.next.recovery", {"day": 2})
+    assert next_of(state) == ("tmb.next.recovery", {"day": 2})

@@ -127,7 +127,7 @@ def queue_cmd(
 
 def _tyrant_queue(state: Any, json_out: bool) -> None:
     """``tmb queue`` during a tyrant challenge: the queue ``battle start`` will build from the
-    tyrant's set-up (``battle_actions.start_queue``), the tyrant's token included."""
+    tyrant's set-up (``battle.actions.start_queue``), the tyrant's token included."""
     from . import actions as battle_actions
 
     queue, _ = battle_actions.start_queue(state, True)

@@ -1,6 +1,6 @@
 """`gm-assist tmb battle …`: the battle of the current adventure, step by step (journaled, undoable).
 
-Thin shell over ``battle_actions``: parse, preview which chips enter (to fill their stats from the
+Thin shell over ``battle/actions.py``: parse, preview which chips enter (to fill their stats from the
 catalog), record the action, show the track and the next step.
 """
 
@@ -12,13 +12,14 @@ import typer
 
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import emit, escape, event_text, events_json, why
+from gm_assist.core.output import emit, escape, event_text, why
 from gm_assist.kit.app import game_app
+from gm_assist.kit.envelope import envelope
 from gm_assist.kit.lazy_cli import lazy_module
 from gm_assist.kit.options import JsonOpt
 
 from .cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
-from .rules.queue import BattleRuleError, QueueChip, baddie_points, rule_call
+from .rules.queue import BattleRuleError, QueueChip, rule_call
 from .rules.track import LANES, check_lane, find_unit, plan_entries
 
 if TYPE_CHECKING:
@@ -33,16 +34,10 @@ TargetArg = Annotated[str, typer.Argument(help=t("tmb.help.opt_unit"))]
 
 def show(rec: Any, json_out: bool, lines: list[str] | None = None) -> None:
     """Print what was recorded, what the rules did on their own (``rec.events``), the battle screen
-    and the next step (or the JSON document, ``events`` included)."""
+    and the next step (or the JSON envelope, ``kit.envelope``, with the battle's keys)."""
     state = rec.state
     party = [{"name": g.name, "hp": g.hp, "max_hp": g.max_hp, "ko": g.ko} for g in state.party]
-    data = {
-        "label": rec.label,
-        "session": rec.session.name,
-        **views.battle_json(state.battle),
-        "party": party,
-        "events": events_json(rec.events),
-    }
+    data = envelope(rec, **views.battle_json(state.battle), party=party)
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(rec.label)}")
@@ -125,20 +120,9 @@ def start_cmd(
         lead=lead,
     )
     rec = record(action)
-    if is_tyrant:
-        head = (
-            t("tmb_battle.start.tyrant_queue", queue=views.chips_text(queue)) + " " + why("tmb/tyrant-battle")
-        )
-    else:
-        points = rule_call(baddie_points, state.day, len(state.party), extra_points)
-        head = (
-            t("tmb_battle.start.queue", points=points, queue=views.chips_text(queue))
-            + " "
-            + why("tmb/baddie-points")
-        )
-    lines.insert(0, head)
+    said = [event_text(m) for m in views.setup_messages(state, is_tyrant, extra_points, add or [])]
     lines.append(t("tmb_battle.start.lanes") + " " + why("tmb/battle-setup"))
-    show(rec, json_out, lines)
+    show(rec, json_out, said + lines)
 
 
 @battle_app.command("status", help=t("tmb.help.cmd_battle_status"))
@@ -382,7 +366,7 @@ def refill_cmd(
     chips = ba.graveyard_of(before).get(value, [])
     rec = record(ba.RefillStack(value=value))
     text = t("tmb_battle.refill.done", value=value, chips=", ".join(chips)) + " " + why("tmb/baddie-chips")
-    data = {"label": rec.label, "value": value, "chips": chips, "graveyard": rec.state.graveyard}
+    data = envelope(rec, value=value, chips=chips, graveyard=rec.state.graveyard)
     emit(data, lambda out: out.print(f"[green]✓[/green] {escape(rec.label)}\n" + escape(text)), json_out)
 
 

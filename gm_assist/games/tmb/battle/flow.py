@@ -15,13 +15,14 @@ from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
+from ..rules import tyrant_challenge
 from . import actions as ba
 from . import catalog as cat
 from .rules import effects as book
 from .rules import fight as bt
 from .rules.queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
-from .rules.track import LANES, current_unit, find_unit, plan_entries
-from .view import render_battle, tyrant_queue_line, values_text
+from .rules.track import LANES, current_unit, find_unit, next_step, plan_entries
+from .view import render_battle, setup_messages, values_text
 
 OTHER = "__other__"
 BATTLE_RULES = (
@@ -171,7 +172,7 @@ def _names(battle: bt.Battle, groups: list[list[str]]) -> list[list[str]]:
 
 def set_up(session: str, state: Any) -> Any:
     """Battle set-up (p. 18): queue with the rule's points (override allowed), chips, rolls, ties."""
-    tyrant = bool(state.encounter and state.encounter.kind == "tyrant")
+    tyrant = tyrant_challenge(state)  # the same test as `tmb battle start`
     extra, added = 0, []
     if tyrant and state.tyrant.battle is not None:
         from gm_assist.core.i18n import lang
@@ -193,14 +194,7 @@ def set_up(session: str, state: Any) -> Any:
         text = prompts.text(t("tmb_battle.flow.ask_added"), validate=_added_problem)
         added = [int(v) for v in text.split()]
     queue, _ = ba.start_queue(state, tyrant, extra, added)
-    if tyrant:  # the tyrant's own set-up, said as `challenge` and `tmb queue` say it
-        prompts.show(lambda out: out.print(tyrant_queue_line(state)))
-    else:  # the baddie points the queue was built from; chips the card adds afterwards apart
-        values = values_text([c.points for c in queue])
-        points = rule_call(baddie_points, state.day, len(state.party), extra)
-        prompts.say(t("tmb_battle.start.queue", points=points, queue=values))
-        if added:
-            prompts.say(t("tmb_battle.queue.added", added=values_text(added), queue=values))
+    prompts.events(setup_messages(state, tyrant, extra, added))  # as `tmb battle start` says it
     specs = ask_chips(queue, list(range(1, LANES + 1)), True)
     rolls = {
         g.name: prompts.integer(t("tmb_battle.flow.ask_roll", name=g.name), min=1, max=6)
@@ -255,7 +249,8 @@ def _hp(unit: bt.Unit) -> str:
 
 
 def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
-    """The battle menu and the step the rules call for next (the default)."""
+    """The battle menu and the step the rules call for next (the default: ``battle.rules.track.next_step``,
+    whose outcome steps are taken by "End the battle")."""
     current = current_unit(battle)
     items = [
         ("next_turn", t("tmb_battle.flow.next_turn", name=current.name if current else "—")),
@@ -272,13 +267,12 @@ def menu_choices(battle: bt.Battle) -> tuple[list[tuple[str, str]], str]:
         ("end", t("tmb_battle.flow.end")),
         ("leave", t("tmb_battle.flow.leave")),
     ]
-    if battle.outcome is not None:
+    found = next_step(battle).key
+    if found not in ("next_turn", "next_round"):  # the outcome the mat shows: end the battle
         return [i for i in items if i[0] in ("end", "leave")], "end"
     if not battle.knocked_out:
         items = [i for i in items if i[0] != "revive"]
-    return (items if current else [i for i in items if i[0] != "next_turn"]), (
-        "next_turn" if current else "next_round"
-    )
+    return (items if current else [i for i in items if i[0] != "next_turn"]), found
 
 
 def likely_target(battle: bt.Battle, aim: dict[str, Any] | None = None) -> bt.Unit | None:

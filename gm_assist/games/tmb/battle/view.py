@@ -11,7 +11,7 @@ from gm_assist.core.output import escape, table, why
 
 from .rules.fight import Battle, fatigue_odds, fighting
 from .rules.queue import QueueChip
-from .rules.track import FATIGUE_FROM_ROUND, arrivals_due, current_unit, next_step, round_face
+from .rules.track import FATIGUE_FROM_ROUND, STEP_CARDS, arrivals_due, current_unit, next_step, round_face
 
 
 def values_text(values: Sequence[int]) -> str:
@@ -172,20 +172,46 @@ def render_next(battle: Battle, out: Any) -> None:
             chips = values_text([c.points for c in battle.returned])
             out.print(t("tmb_battle.outcome.returned", chips=chips) + " " + why("tmb/battle-outcome"))
         return
-    key, params, card = next_step(battle)
-    text = t(key, **{k: escape(v) for k, v in params.items()})
+    found = next_step(battle)
+    params = {k: escape(v) if isinstance(v, str) else v for k, v in found.message.params.items()}
+    text = t(found.message.key, **params)
+    card = STEP_CARDS.get(found.key)
     out.print(text + (" " + why(card) if card else ""))
 
 
 def tyrant_queue_line(state: Any) -> str:
-    """ "Tyrant battle set-up: 1, 1, 20" — the queue ``battle start`` builds for the tyrant's
-    challenge (``battle_actions.start_queue``), said the same by ``challenge``, ``queue`` and the
-    guided mode."""
-    from .actions import start_queue
+    """ "Tyrant battle set-up: Drellen (lane 1), 1, 1" — the queue ``battle start`` builds for the
+    tyrant's challenge (``battle.actions.start_queue``), said the same by ``challenge``, ``queue``,
+    ``battle start`` and the guided mode (``setup_messages``)."""
+    from gm_assist.core.output import event_text
 
-    queue, _ = start_queue(state, True)
-    return (
-        t("tmb_battle.start.tyrant_queue", queue=values_text([c.points for c in queue]))
-        + " "
-        + why("tmb/tyrant-battle")
-    )
+    return event_text(setup_messages(state, True)[0])
+
+
+def setup_messages(state: Any, tyrant: bool, extra_points: int = 0, added: list[int] | None = None) -> list:
+    """What the table hears about a battle's queue before its chips are flipped (p. 16, 18), the
+    one announcement of ``tmb battle start`` and the guided set-up: the tyrant's own set-up, or the
+    baddie points the queue was built from, then the chips the card adds (``core.message.Message``
+    objects, each naming its rule card)."""
+    from gm_assist.core.message import Message
+
+    from .actions import start_queue
+    from .rules.queue import baddie_points, rule_call
+
+    queue, _ = start_queue(state, tyrant, extra_points, added or [])
+    shown = chips_text(queue)
+    if tyrant:
+        return [
+            Message(key="tmb_battle.start.tyrant_queue", params={"queue": shown}, rule="tmb/tyrant-battle")
+        ]
+    points = rule_call(baddie_points, state.day, len(state.party), extra_points)
+    said = [
+        Message(
+            key="tmb_battle.start.queue", params={"points": points, "queue": shown}, rule="tmb/baddie-points"
+        )
+    ]
+    if added:
+        said.append(
+            Message(key="tmb_battle.queue.added", params={"added": values_text(added), "queue": shown})
+        )
+    return said

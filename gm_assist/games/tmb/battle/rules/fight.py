@@ -5,7 +5,7 @@ Rulebook v2.1 (FR): p. 16–17 "Tapis de combat" (initiative track, round die M1
 start positions, arrivals after M1 at the top or bottom, track moves effective at the end of the
 round), p. 18 "Mise en place des combats" and "FA en combat" (lanes 1–4, arrival positions),
 p. 20 "K.O. et groupe H.S." and "Dénouement du combat", p. 22 "Réanimer un gearloc".
-Queue building lives in ``battle_queue``.
+Queue building lives in ``rules/queue.py``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gm_assist.core.step import Step, step
 
 from .queue import LANES, BattleRuleError, QueueChip
 
@@ -131,18 +133,27 @@ def arrivals_due(battle: Battle) -> list[tuple[int, QueueChip]]:
     return list(zip(lanes, battle.queue, strict=False))
 
 
-def next_step(battle: Battle) -> tuple[str, dict[str, Any], str]:
-    """What to do next in a running battle, as (i18n key, params, rule card): the battle's outcome
-    (the tyrant's defeat ends a tyrant battle at once, baddies still standing or not), whose turn it
-    is, or the end of the round. The one source for every screen (terminal, guided, table view)."""
+BATTLE_STEPS = ("next_turn", "next_round", "victory", "tyrant_beaten", "wipe")
+"""The keys of a battle's step (``next_step(battle).key``): whose turn, the round's end, or the
+outcome the mat shows (the last three)."""
+
+STEP_CARDS = {"victory": "tmb/battle-outcome", "tyrant_beaten": "tmb/tyrant-battle", "wipe": "tmb/party-wipe"}
+"""The rule card behind a battle step, by key (a turn and the round's end have none)."""
+
+
+def next_step(battle: Battle) -> Step:
+    """What to do next in a running battle: the battle's outcome (the tyrant's defeat ends a tyrant
+    battle at once, baddies still standing or not), whose turn it is (``next_turn``), or the end of
+    the round (``next_round``). The one source for every screen (terminal, guided, table view,
+    ``--json``'s ``next``); its rule card is ``STEP_CARDS[key]``."""
     if battle.outcome == "victory":
         standing = any(u.kind == "baddie" and not u.tyrant for u in battle.units) or bool(battle.queue)
         if battle.tyrant_battle and standing:
-            return ("tmb_battle.next.tyrant_beaten", {}, "tmb/tyrant-battle")
-        return ("tmb_battle.next.victory", {}, "tmb/battle-outcome")
+            return step("tyrant_beaten", "tmb_battle.next.tyrant_beaten")
+        return step("victory", "tmb_battle.next.victory")
     if battle.outcome == "defeat":
-        return ("tmb_battle.next.wipe", {}, "tmb/party-wipe")
+        return step("wipe", "tmb_battle.next.wipe")
     current = current_unit(battle)
     if current is not None:
-        return ("tmb_battle.next.turn", {"name": current.name}, "")
-    return ("tmb_battle.next.round", {}, "")
+        return step("next_turn", "tmb_battle.next.turn", name=current.name)
+    return step("next_round", "tmb_battle.next.round")
