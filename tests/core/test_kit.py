@@ -71,3 +71,23 @@ def test_the_journal_entry_keeps_the_events_and_the_state_does_not(demo_game: ob
     _, last = next(journal.walk(journal_path(sid), read_document(sid)[0]["head"]))
     assert last["events"] == [{"key": "demo.event.won", "params": {"target": 2}, "rule": None}]
     assert "demo.event.won" not in json.dumps(last["after"]) + json.dumps(read_document(sid)[0]["state"])
+
+
+def test_a_command_has_one_help_text() -> None:
+    """A command's help comes from the catalogs (``help=t(...)``, translated); a docstring beside it
+    would be a second help text that drifts (issue 13 found them disagreeing)."""
+    import ast
+    from pathlib import Path
+
+    import gm_assist
+
+    both = []
+    for path in Path(gm_assist.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.FunctionDef) or not ast.get_docstring(node):
+                continue
+            for deco in node.decorator_list:
+                if isinstance(deco, ast.Call) and getattr(deco.func, "attr", "") == "command":
+                    if any(k.arg == "help" for k in deco.keywords):
+                        both.append(f"{path.name}:{node.name}")
+    assert both == []

@@ -91,7 +91,6 @@ def score_cmd(
     table: TableOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """End of a race: who wins, else how far each pillow moves and who takes the first-sheep marker."""
     from . import view
 
     entries = [rules.parse_player_spec(p) for p in player]
@@ -125,7 +124,6 @@ def solo_score_cmd(
     races: Annotated[int, typer.Option("--races", help=t("insomnia.help.opt_races"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Solo final score: dodos + 2 per 5 pillow spaces − 5 per race, and the rank title."""
     from gm_assist.core.i18n import lang
 
     from . import view
@@ -152,7 +150,6 @@ def tiles_cmd(
     solo: Annotated[bool, typer.Option("--solo", help=t("insomnia.help.opt_tiles_solo"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """The dream tiles: names in both editions, placement bonus, confidence, solo removal."""
     tiles = [tl for tl in catalog.dream_tiles() if not (solo and tl.solo_removed)]
 
     def text(out: Any) -> None:
@@ -179,7 +176,6 @@ def new_cmd(
     name: Annotated[str | None, typer.Option("--name", help=t("insomnia.help.opt_name"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Start a game: saves a session and prints the set-up checklist."""
     from gm_assist.core.names import fold
     from gm_assist.core.session import create
 
@@ -218,7 +214,6 @@ def new_cmd(
 
 @app.command("status", help=t("insomnia.help.cmd_status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
-    """The race at a glance: sheep, nightmare, tiles, what to do next."""
     from . import view
 
     info, state = _load()
@@ -233,7 +228,6 @@ def move_cmd(
     sheep: SheepOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Move a sheep: fence crossings give +5 dodos; landing on the nightmare scares."""
     given = [v is not None for v in (spaces, back, to)]
     if sum(given) != 1:
         raise GmError("insomnia.error.move_args")
@@ -251,7 +245,6 @@ def dodos_cmd(
     sheep: SheepOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Add dodos to a sheep's score (a dream tile or card gave them)."""
     if dodos < 1:
         raise GmError("insomnia.error.move_positive", value=dodos)
     _, state = _load()
@@ -263,7 +256,6 @@ def scare_cmd(
     names: Annotated[list[str] | None, typer.Argument(help=t("insomnia.help.arg_scared"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Scare sheep (a nightmare card or a tile says so): a second scare wakes a sheep up."""
     _, state = _load()
     who = [_who(state, n) for n in names] if names else [_who(state, None)]
     _do(actions.Scare(names=who), json_out)
@@ -274,7 +266,6 @@ def brave_cmd(
     sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """A scared sheep pulls itself together (a dream tile allows it)."""
     _, state = _load()
     _do(actions.Brave(name=_who(state, sheep)), json_out)
 
@@ -284,14 +275,12 @@ def bed_cmd(
     sheep: Annotated[str | None, typer.Argument(help=t("insomnia.help.arg_sheep"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Go to bed: only right after crossing the fence; the sheep keeps its dodos and leaves the race."""
     _, state = _load()
     _do(actions.GoToBed(name=_who(state, sheep)), json_out)
 
 
 @app.command("end-turn", help=t("insomnia.help.cmd_end_turn"))
 def end_turn_cmd(json_out: JsonOpt = False) -> None:
-    """The sheep keeps running: draw back to 2 cards; next sheep's turn."""
     _, state = _load()
     _do(actions.EndTurn(name=_who(state, None)), json_out)
 
@@ -304,7 +293,6 @@ def nightmare_cmd(
     to: Annotated[int | None, typer.Option("--to", help=t("insomnia.help.opt_jump_to"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The nightmare moves (scares every sheep it reaches or passes) or jumps (scares its landing space)."""
     from gm_assist.core.names import resolve
 
     jump = (
@@ -326,7 +314,6 @@ def nightmare_cmd(
 
 @app.command("end-race", help=t("insomnia.help.cmd_end_race"))
 def end_race_cmd(table: TableOpt = None, json_out: JsonOpt = False) -> None:
-    """Score the race that ended (victory or pillows, first-sheep marker), reset, open the rest phase."""
     _, state = _load()
     pillow_table = None if state.solo else _table(len(state.players), table)
     _do(actions.EndRace(table=pillow_table), json_out, pillow_table)
@@ -340,7 +327,6 @@ def rest_cmd(
     player: Annotated[str | None, typer.Option("--player", help=t("insomnia.help.opt_rest_player"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Rest phase, each player in turn: add a dream tile (with its placement bonus) or place 2 Zzz."""
     from gm_assist.core.names import resolve
 
     choice = resolve(

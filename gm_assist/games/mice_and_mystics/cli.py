@@ -31,7 +31,6 @@ def new_cmd(
     name: Annotated[str | None, typer.Option("--name", help=t(f"{NS}.help.name"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Start a campaign session with its mice."""
     from gm_assist.core.session import start
     from gm_assist.kit.envelope import envelope
 
@@ -63,7 +62,6 @@ def new_state(mice: list[str], chapter: int = 1, end: int | None = None) -> Mice
 
 @app.command("status", help=t(f"{NS}.cmd.status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
-    """The session at a glance: track, wheel, hourglass, mice, feats."""
     from .view import render_status, summary
 
     info, state = load_state()
@@ -80,7 +78,6 @@ def initiative_cmd(
     track: Annotated[list[str] | None, typer.Option("--track", help=t(f"{NS}.help.track"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Lay initiative cards on the track: all shuffled together, or only the new enemy types added."""
     from gm_assist.core.dice import new_seed, rng
 
     cat = catalog.enemies()
@@ -152,7 +149,6 @@ def _turn(state: MiceState, out: Any) -> None:
 
 @app.command("next", help=t(f"{NS}.cmd.next"))
 def next_cmd(json_out: JsonOpt = False) -> None:
-    """End the current card's turn: the next card plays (cheese for a quiet round, charm ends)."""
     _, state = load_state()
     ended = rules.current_card(state)
     rec, events = record_action(actions.EndTurn())
@@ -177,7 +173,6 @@ def defeat_cmd(
     by: Annotated[str | None, typer.Option("--by", help=t(f"{NS}.help.by"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Minions (or a boss) defeated: the type's card leaves the track with its last figure."""
     _, state = load_state()
     ident = catalog.resolve_enemy(enemy).id
     who = parse.session_mouse(state, by) if by else None
@@ -200,7 +195,6 @@ def wheel_cmd(
     set_to: Annotated[int | None, typer.Option("--set", help=t(f"{NS}.help.wheel_set"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Cheese rolled by the minions goes on the cheese wheel (6th cheese: surge)."""
     if set_to is not None and not 0 <= set_to < 6:
         raise GmError(f"{NS}.error.wheel_range", value=set_to)
     if set_to is None and cheese < 1:
@@ -223,7 +217,6 @@ def wheel_cmd(
 def swap_cmd(
     enemy: Annotated[str, typer.Argument(help=t(f"{NS}.help.enemy_type"))], json_out: JsonOpt = False
 ) -> None:
-    """An aggressive type's card trades places with the card above it."""
     ident = catalog.resolve_enemy(enemy).id
     rec, events = record_action(actions.SwapUp(type=ident))
     finish(rec, events, json_out, {"order": [c.name for c in rec.state.track]})
@@ -234,7 +227,6 @@ def tile_cmd(
     name: Annotated[str, typer.Option("--name", help=t(f"{NS}.help.tile_name"))] = "",
     json_out: JsonOpt = False,
 ) -> None:
-    """The party explores to a new tile: the surge is available again, enemies left behind leave the track."""
     rec, events = record_action(actions.NewTile(name=name.strip()))
     finish(
         rec,
@@ -251,7 +243,6 @@ def hourglass_cmd(
     end: Annotated[int | None, typer.Option("--end", help=t(f"{NS}.help.end"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Set the hourglass page and/or the End marker's page (storybook)."""
     if page is None and end is None:
         raise GmError(f"{NS}.error.hourglass_what")
     _, state = load_state()
@@ -273,7 +264,6 @@ def end_chapter_cmd(
     keep: Annotated[list[str] | None, typer.Option("--keep", help=t(f"{NS}.help.keep"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """End the chapter: apply the carry-over checklist to every mouse."""
     from .view import render_carry
 
     _, state = load_state()
@@ -297,7 +287,6 @@ def place_cmd(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Where the enemies go on the blue-paw spaces (red circles, farthest, nearest)."""
     from .view import placement_json, render_placement
 
     cat = catalog.enemies()

@@ -53,7 +53,6 @@ def wound_cmd(
     poison: Annotated[bool, typer.Option("--poison", help=t(f"{NS}.help.poison"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Wounds on a mouse (--poison for poison wounds)."""
     _change(mouse, "poison" if poison else "wound", json_out, "poisoned" if poison else None, n=count)
 
 
@@ -64,7 +63,6 @@ def heal_cmd(
     antidote: Annotated[bool, typer.Option("--antidote", help=t(f"{NS}.help.antidote"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Heal wounds (poison wounds only with --antidote: an antidote or a healing spell)."""
     _change(mouse, "antidote" if antidote else "heal", json_out, "poisoned", n=count)
 
 
@@ -76,7 +74,6 @@ def cheese_cmd(
     rolled: Annotated[bool, typer.Option("--rolled", help=t(f"{NS}.help.rolled"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """A mouse gains cheese (--rolled: on one battle roll) or spends it (--spend)."""
     if count < 1:
         raise GmError(f"{NS}.error.at_least_one", value=count)
     if spend and rolled:
@@ -91,7 +88,6 @@ def condition_cmd(
     remove: Annotated[bool, typer.Option("--remove", help=t(f"{NS}.help.remove"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Put a condition on a mouse, or take it off (--remove, e.g. after Recover)."""
     ident = catalog.resolve_condition(condition)
     _change(mouse, "recover" if remove else "condition", json_out, ident.replace("_", "-"), text=ident)
 
@@ -107,7 +103,6 @@ def item_cmd(
     give: Annotated[str | None, typer.Option("--give", help=t(f"{NS}.help.give"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Items: add a card (bag limit 3), equip/unequip it, drop it or give it to another mouse."""
     moves = [f for f in (equip, unequip, drop, give is not None) if f]
     if len(moves) > 1:
         raise GmError(f"{NS}.error.one_item_move")
@@ -135,7 +130,6 @@ def skill_cmd(
     name: Annotated[str, typer.Argument(help=t(f"{NS}.help.skill"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """A skill learnt (Level up); kept from chapter to chapter."""
     _change(mouse, "skill", json_out, "carry-over", text=name)
 
 
@@ -145,13 +139,11 @@ def narrative_cmd(
     text: Annotated[str, typer.Argument(help=t(f"{NS}.help.narrative"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """A narrative feat earned in the story; kept from chapter to chapter."""
     _change(mouse, "narrative", json_out, "carry-over", text=text)
 
 
 @app.command("capture", help=t(f"{NS}.cmd.capture"))
 def capture_cmd(mouse: MouseArg, json_out: JsonOpt = False) -> None:
-    """A mouse is captured (counts toward Escape Artist and Rat-Poison Eater)."""
     _change(mouse, "capture", json_out, "heroic-feats")
 
 
@@ -161,6 +153,5 @@ def feat_cmd(
     mouse: MouseArg,
     json_out: JsonOpt = False,
 ) -> None:
-    """A heroic feat earned by the first mouse to do it (the End marker moves for three of them)."""
     ident = catalog.resolve_feat(feat)
     _change(mouse, "feat", json_out, "heroic-feats", text=ident)

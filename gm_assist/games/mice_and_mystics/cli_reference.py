@@ -43,7 +43,6 @@ def conditions_cmd(
     name: Annotated[str | None, typer.Argument(help=t(f"{NS}.help.condition"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Conditions (stunned, entangled, knocked down, charmed, poisoned) and what they do."""
     cat = catalog.conditions()
     chosen = [cat[catalog.resolve_condition(name)]] if name else list(cat.values())
     data = [
@@ -66,7 +65,6 @@ def conditions_cmd(
 
 @app.command("movement", help=t(f"{NS}.cmd.movement"))
 def movement_cmd(json_out: JsonOpt = False) -> None:
-    """Movement: adjacency, diagonals, full spaces, yellow and red lines, leaving enemies."""
     entries = catalog.reference()["movement"]
     emit(
         {"movement": _entries_json(entries)},
@@ -80,7 +78,6 @@ def turn_menu_cmd(
     mouse: Annotated[str | None, typer.Argument(help=t(f"{NS}.help.mouse_arg"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The turn menu (1 move, 1 action, 1 skill, free actions); with a mouse, what its conditions forbid."""
     ref = catalog.reference()
     blocked: dict[str, list[str]] = {}
     if mouse:
@@ -119,7 +116,6 @@ def bag_cmd(
     mouse: Annotated[str | None, typer.Argument(help=t(f"{NS}.help.mouse_arg"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Bag limits: 3 cards, scrolls included, plus worn gear; cunning cards and group items are free."""
     ref = catalog.reference()
     data: dict[str, Any] = {"limit": ref["bag_limit"], "rules": _entries_json(ref["bag"])}
     if mouse:
@@ -150,7 +146,6 @@ def bag_cmd(
 
 @app.command("feats", help=t(f"{NS}.cmd.feats"))
 def feats_cmd(json_out: JsonOpt = False) -> None:
-    """The five heroic feats: how to earn them, their lasting effect, who holds them in this session."""
     held: dict[str, str] = {}
     if session_mode():
         _, state = load_state()
@@ -186,7 +181,6 @@ def feats_cmd(json_out: JsonOpt = False) -> None:
 
 @app.command("enemies", help=t(f"{NS}.cmd.enemies"))
 def enemies_cmd(json_out: JsonOpt = False) -> None:
-    """Minions and bosses with their figures, source and confidence (and your corrections)."""
     cat = catalog.enemies()
     data = [e.model_dump(mode="json") for e in cat.values()]
 
@@ -226,7 +220,6 @@ def enemy_cmd(
     reset: Annotated[bool, typer.Option("--reset", help=t(f"{NS}.help.reset"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Correct an enemy type's figures (saved in your gm-assist home), add a new type, or reset it."""
     fields: dict[str, Any] = {
         "wounds": wounds,
         "move": move,

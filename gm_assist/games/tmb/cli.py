@@ -55,7 +55,6 @@ def pick_tyrant(
 
 @app.command("tyrants", help=t("tmb.help.cmd_tyrants"))
 def tyrants_cmd(json_out: JsonOpt = False) -> None:
-    """List the tyrants: days, progress needed, baddie types, encounter cards, battle set-up."""
     from .view import render_tyrants
 
     data = [
@@ -75,7 +74,6 @@ def setup_cmd(
     tyrant_cards: CardsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The set-up checklist without a session (deck, specials, stacks, mode bonuses)."""
     ty = pick_tyrant(tyrant, days, progress, types, tyrant_cards)
     check = rules.setup_checklist(ty, gearlocs, _mode(mode))
 
@@ -106,7 +104,6 @@ def new_cmd(
     tyrant_cards: CardsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Start an adventure: prints the set-up checklist; the day counter is on 1."""
     from dataclasses import replace
 
     from gm_assist.core.session import record, start
@@ -143,7 +140,6 @@ def new_cmd(
 
 @app.command("status", help=t("tmb.help.cmd_status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
-    """Day and days left, progress, whether the tyrant can be challenged, party, reminders."""
     from gm_assist.core.session import load
 
     from .view import render_status
@@ -166,7 +162,6 @@ def next_day_cmd(
     force: Annotated[bool, typer.Option("--force", help=t("tmb.help.opt_force_day"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """New-day phase: turn the day counter (not on day 1). Past the last day the adventure is lost."""
     from gm_assist.core.session import record
 
     finish(record(actions.NextDay(force=force)), json_out)  # the day's line is the action's event
@@ -177,7 +172,6 @@ def day_cmd(
     day: Annotated[int, typer.Argument(help=t("tmb.help.opt_day"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Set the day counter by hand (the table's override); the day restarts at its encounter."""
     from gm_assist.core.session import record
 
     finish(record(actions.SetDay(day=day)), json_out)
@@ -192,8 +186,6 @@ def encounter_cmd(
     ] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Encounter phase: draw the top encounter card (specials 001-003 first). Use --fight/--peaceful
-    to record the option chosen (now or later)."""
     from gm_assist.core.session import load, record
 
     from .view import encounter_text
@@ -209,7 +201,6 @@ def encounter_cmd(
 
 @app.command("challenge", help=t("tmb.help.cmd_challenge"))
 def challenge_cmd(json_out: JsonOpt = False) -> None:
-    """Challenge the tyrant instead of drawing (progress ≥ the tyrant's requirement)."""
     from gm_assist.core.session import record
 
 
@@ -224,7 +215,6 @@ def challenge_cmd(json_out: JsonOpt = False) -> None:
 
 @app.command("success", help=t("tmb.help.cmd_success"))
 def success_cmd(json_out: JsonOpt = False) -> None:
-    """Today's encounter succeeded: go to the reward phase (or win against the tyrant)."""
     from gm_assist.core.session import record
 
     finish(record(actions.Resolve(success=True)), json_out)
@@ -232,7 +222,6 @@ def success_cmd(json_out: JsonOpt = False) -> None:
 
 @app.command("failure", help=t("tmb.help.cmd_failure"))
 def failure_cmd(json_out: JsonOpt = False) -> None:
-    """Today's encounter failed: no reward, straight to recovery."""
     from gm_assist.core.session import record
 
     finish(record(actions.Resolve(success=False)), json_out)
@@ -247,7 +236,6 @@ def reward_cmd(
     title: Annotated[str, typer.Option("--title", help=t("tmb.help.opt_encounter_title"))] = "",
     json_out: JsonOpt = False,
 ) -> None:
-    """Reward phase: progress points, training points per gearloc, loot to draw now."""
     from gm_assist.core.session import record
 
     for value in (progress, training, loot, locked):

@@ -41,7 +41,6 @@ def sheet_cmd(
     defense: Annotated[int | None, typer.Option("--def", help=t("tmb.help.opt_def"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show a gearloc's sheet, or enter the starting stats printed on its mat."""
     from gm_assist.core.session import record
 
     from . import report
@@ -97,7 +96,6 @@ def train_cmd(
     skill: Annotated[str, typer.Option("--skill", help=t("tmb.help.opt_skill"))] = "",
     json_out: JsonOpt = False,
 ) -> None:
-    """Spend a training point. HP, dex and skills always succeed; attack/defense need --ok/--failed."""
     from gm_assist.core.names import resolve
     from gm_assist.core.session import record
 
@@ -126,7 +124,6 @@ def loot_add(
     heavy: Annotated[bool, typer.Option("--heavy", help=t("tmb.help.opt_heavy"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """A gearloc takes a loot card (4 slots; heavy takes 3; locked takes 1 until opened)."""
     from gm_assist.core.session import record
 
     index, name = _who(_state(), gearloc)
@@ -139,7 +136,6 @@ def loot_drop(
     card: Annotated[str, typer.Argument(help=t("tmb.help.opt_card_ref"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Discard a loot card."""
     from gm_assist.core.session import record
 
     state = _state()
@@ -155,7 +151,6 @@ def loot_give(
     card: Annotated[str, typer.Argument(help=t("tmb.help.opt_card_ref"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Give a loot card to another gearloc (free trades in recovery)."""
     from gm_assist.core.session import record
 
     state = _state()
@@ -177,7 +172,6 @@ def lockpick_cmd(
     heavy: Annotated[bool, typer.Option("--heavy", help=t("tmb.help.opt_revealed_heavy"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """One lockpicking attempt per gearloc per day (recovery phase)."""
     from gm_assist.core.session import record
 
     state = _state()
@@ -193,7 +187,6 @@ def lockpick_cmd(
 
 @app.command("rest", help=t("tmb.help.cmd_rest"))
 def rest_cmd(gearloc: GearlocArg, json_out: JsonOpt = False) -> None:
-    """Recovery option: rest and recover all HP."""
     from gm_assist.core.session import record
 
     index, name = _who(_state(), gearloc)
@@ -208,7 +201,6 @@ def search_cmd(
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Recovery option: discard 1 loot, roll 6 attack dice, reveal 1 loot per skull, keep one."""
     from gm_assist.core.session import record
 
     index, name = _who(_state(), gearloc)
@@ -227,7 +219,6 @@ def scout_cmd(
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Recovery option: scout the area (d6: 1-3 a 1-pt baddie, 4-5 a 1- or 5-pt, 6 any)."""
     from gm_assist.core.dice import new_seed, rng
     from gm_assist.core.session import record
 

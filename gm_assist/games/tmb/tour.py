@@ -200,5 +200,4 @@ def run_tour(out: Any, pause: bool = False, with_battle: bool = True) -> None:
 def tour_cmd(
     pause: Annotated[bool, typer.Option("--pause", help=t("core.opt.tour_pause"))] = False,
 ) -> None:
-    """Replay the rulebook's live example (Drellen; Capitank and Atomik) on a throw-away session."""
     run_tour(console(), pause)

@@ -99,8 +99,6 @@ def start_cmd(
     lead: Annotated[str | None, typer.Option("--lead", help=t("tmb.help.opt_lead"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Set up the battle (rulebook p. 18): queue from baddie points, first four chips into lanes 1-4
-    (give each flipped chip with --baddie, in lane order), gearloc initiative, round die on M1."""
     from gm_assist.core.session import load, record
 
     _, state = load("tmb")
@@ -127,7 +125,6 @@ def start_cmd(
 
 @battle_app.command("status", help=t("tmb.help.cmd_battle_status"))
 def status_cmd(json_out: JsonOpt = False) -> None:
-    """The battle screen: initiative track, round die, queue, whose turn it is."""
     from gm_assist.core.session import load
 
     info, state = load("tmb")
@@ -162,7 +159,6 @@ def damage_cmd(
     amount: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_lost"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """A unit loses HP (after the table's defense dice); at 0 a baddie is defeated, a gearloc is KO."""
     from gm_assist.core.session import record
 
     show(record(ba.ChangeHp(target=target, shown=_shown(target), amount=_amount(amount))), json_out)
@@ -174,7 +170,6 @@ def heal_cmd(
     amount: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_healed"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """A unit recovers HP, up to its maximum (rulebook p. 10)."""
     from gm_assist.core.session import record
 
     show(
@@ -188,7 +183,6 @@ def hp_cmd(
     value: Annotated[int, typer.Argument(help=t("tmb.help.opt_hp_now"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Set a unit's HP to what the table shows (a chip's HP the catalog did not know, a correction)."""
     from gm_assist.core.session import record
 
     if value < 0:
@@ -198,7 +192,6 @@ def hp_cmd(
 
 @battle_app.command("defeat", help=t("tmb.help.cmd_battle_defeat"))
 def defeat_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
-    """A baddie is defeated: its lane marker and die are free; the queue fills it at the end of the round."""
     from gm_assist.core.session import record
 
     show(
@@ -210,7 +203,6 @@ def defeat_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
 
 @battle_app.command("ko", help=t("tmb.help.cmd_battle_ko"))
 def ko_cmd(target: TargetArg, json_out: JsonOpt = False) -> None:
-    """A gearloc is KO: off the mat and the track (rulebook p. 20)."""
     from gm_assist.core.session import record
 
     show(
@@ -226,7 +218,6 @@ def revive_cmd(
     hp: Annotated[int, typer.Option("--hp", help=t("tmb.help.opt_hp_back"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """A KO'd gearloc is revived; it enters at the end of the round at the top of the track (p. 22)."""
     from gm_assist.core.session import record
 
     show(
@@ -244,7 +235,6 @@ def move_cmd(
     steps: Annotated[int, typer.Argument(help=t("tmb.help.opt_places"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """An ability moves a unit on the initiative track; it takes effect at the end of the round (p. 17)."""
     from gm_assist.core.session import record
 
     show(
@@ -261,7 +251,6 @@ def place_cmd(
     position: Annotated[str, typer.Option("--position", help=t("tmb.help.opt_position"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """Record where a baddie now stands, so arrivals take the right free position (p. 18)."""
     from gm_assist.core.session import record
 
     rule_call(check_lane, lane)
@@ -273,7 +262,6 @@ def place_cmd(
 
 @battle_app.command("next-turn", help=t("tmb.help.cmd_battle_next_turn"))
 def next_turn_cmd(json_out: JsonOpt = False) -> None:
-    """The current unit's turn is over: the next one down the track plays."""
     from gm_assist.core.session import record
 
     show(record(ba.NextTurn()), json_out)
@@ -281,8 +269,6 @@ def next_turn_cmd(json_out: JsonOpt = False) -> None:
 
 @battle_app.command("next-round", help=t("tmb.help.cmd_battle_next_round"))
 def next_round_cmd(baddie: BaddieSpecOpt = None, first: FirstOpt = None, json_out: JsonOpt = False) -> None:
-    """End of the round (p. 16-18): track moves apply, the queue fills free lanes (give each flipped
-    chip with --baddie), revived gearlocs come back on top, the round die turns, fatigue from round 6."""
     from gm_assist.core.session import load, record
 
     _, state = load("tmb")
@@ -300,8 +286,6 @@ def hit_cmd(
     crits: Annotated[int, typer.Option("--crits", "--true", help=t("tmb.help.opt_hit_crits"))] = 0,
     json_out: JsonOpt = False,
 ) -> None:
-    """A hit as the dice dealt it (p. 11, p. 22): damage spends the target's active Def dice, then
-    its Buff HP, then its HP; True Dmg (--crits) go straight to its HP."""
     from gm_assist.core.session import record
 
     if damage < 0 or crits < 0 or damage + crits == 0:
@@ -317,8 +301,6 @@ def effect_cmd(
     off: Annotated[bool, typer.Option("--off", help=t("tmb.help.opt_effect_off"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Put an effect die on a unit, turn it, or take it off (--off or 0): one die per type, the new
-    one replaces the old (p. 22). It triggers at the start of the unit's turn."""
     from gm_assist.core.session import record
 
     from .rules.effects import effect_id
@@ -357,7 +339,6 @@ def refill_cmd(
     value: Annotated[int, typer.Argument(help=t("tmb.help.opt_empty_stack"))],
     json_out: JsonOpt = False,
 ) -> None:
-    """An active stack ran out (p. 7): which defeated chips to shuffle into a new stack."""
     from gm_assist.core.session import load, record
 
     if value not in (1, 5, 20):
@@ -375,8 +356,6 @@ def end_cmd(
     outcome: Annotated[str | None, typer.Option("--outcome", help=t("tmb.help.opt_outcome"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Close the battle (p. 20): victory, or defeat with unbeaten baddies face down under their stacks.
-    Then record the encounter's success or failure (`tmb success` / `tmb failure`)."""
     from gm_assist.core.session import record
 
     value = None
