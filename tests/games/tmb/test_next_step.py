@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from gm_assist.core.i18n import t
-from gm_assist.games.tmb import battle as bt
 from gm_assist.games.tmb import flow, rules, sheet
+from gm_assist.games.tmb.battle.rules import fight as bt
 from gm_assist.games.tmb.battle.rules.queue import QueueChip
 from gm_assist.games.tmb.model import ProgressCard, TmbState
 

@@ -14,7 +14,7 @@ from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import emit, escape, event_text, why
 from gm_assist.kit.app import game_app
-from gm_assist.kit.envelope import envelope
+from gm_assist.kit.envelope import envelope, next_json
 from gm_assist.kit.lazy_cli import lazy_module
 from gm_assist.kit.options import JsonOpt
 
@@ -130,7 +130,7 @@ def status_cmd(json_out: JsonOpt = False) -> None:
     info, state = load("tmb")
     battle = ba.running(state)
     emit(
-        {"session": info.name, **views.battle_json(battle)},
+        {"session": info.name, **views.battle_json(battle), "next": next_json("tmb", state)},
         lambda out: views.render_battle(battle, out),
         json_out,
     )
