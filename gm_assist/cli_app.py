@@ -22,6 +22,7 @@ def _groups() -> dict[str, tuple[str, str]]:
         "rules": ("gm_assist.rules_ref.cli", "core.help.rules"),
     }
 
+
 _LAZY_COMMANDS: dict[str, tuple[str, str]] = {"table": ("gm_assist.table.cli", "table.help.command")}
 """Single commands (not groups) whose module is imported on first use: ``gm-assist table`` loads
 the web stack only when it runs."""

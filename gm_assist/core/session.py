@@ -98,7 +98,6 @@ class Outcome(NamedTuple):
 class SessionInfo(Model):
     """One saved game as listed: id, name, game, times."""
 
-
     id: str
     name: str
     game: str

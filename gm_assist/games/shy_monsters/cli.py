@@ -86,10 +86,20 @@ def suggest_cmd(
         raise GmError("core.error.count_positive", value=top)
     with waiting(t("shy_monsters.waiting"), quiet=json_out):
         count, found = suggest(Hand(monsters=colours), _patterns(), floor_number, top)
-    data = {"hand": {"exit": 1, "corridors": 3, "monsters": colours}, "floor_number": floor_number,
-            "count": count,
-            "floors": [{"floor": s.floor.notation(), "rows": list(s.floor.rows), "score": s.score,
-                        "reason": reason_text(s.reasons)} for s in found]}
+    data = {
+        "hand": {"exit": 1, "corridors": 3, "monsters": colours},
+        "floor_number": floor_number,
+        "count": count,
+        "floors": [
+            {
+                "floor": s.floor.notation(),
+                "rows": list(s.floor.rows),
+                "score": s.score,
+                "reason": reason_text(s.reasons),
+            }
+            for s in found
+        ],
+    }
 
     def text(out: Any) -> None:
         out.print(

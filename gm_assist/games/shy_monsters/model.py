@@ -25,7 +25,12 @@ Cell = tuple[int, int]
 COLOURS: tuple[Colour, ...] = ("purple", "orange", "green", "red", "blue", "teal")
 """The six monster tiles, one of each colour (rulebook « Matériel »: 6 tuiles Monstre)."""
 LETTER_OF: dict[Colour, str] = {
-    "purple": "P", "orange": "O", "green": "G", "red": "R", "blue": "B", "teal": "T"
+    "purple": "P",
+    "orange": "O",
+    "green": "G",
+    "red": "R",
+    "blue": "B",
+    "teal": "T",
 }
 COLOUR_OF: dict[str, Colour] = {v: k for k, v in LETTER_OF.items()}
 
@@ -42,6 +47,7 @@ MONSTERS_PER_FLOOR = 2
 """Two monsters are drawn for each floor (« Phase Maître du Donjon », « Phase de destruction »)."""
 REVEALS_BEFORE_MOVING: tuple[int, ...] = (2, 1, 0)
 """Tiles the hero turns over before the first move, floors 1, 2, 3 (« Phase héros »)."""
+
 
 class Pattern(Model):
     """One comfort zone of the memo tile (``data/shy_monsters/patterns.toml``).

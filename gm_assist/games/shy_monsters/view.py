@@ -210,8 +210,14 @@ def next_hint(state: ShyState) -> str:
 
 #: one symbol per monster, the same in both languages (the letters typed for a floor, P O G R B T,
 #: are the English colours' initials); shown in the monster's colour where the terminal has colours
-SYMBOL = {"P": ("◆", "magenta"), "O": ("▲", "dark_orange"), "G": ("♣", "green"), "R": ("♥", "red"),
-          "B": ("■", "blue"), "T": ("★", "cyan")}
+SYMBOL = {
+    "P": ("◆", "magenta"),
+    "O": ("▲", "dark_orange"),
+    "G": ("♣", "green"),
+    "R": ("♥", "red"),
+    "B": ("■", "blue"),
+    "T": ("★", "cyan"),
+}
 KILLED = "†"
 
 

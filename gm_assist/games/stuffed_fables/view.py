@@ -323,5 +323,4 @@ def changes(now: Any, then: Any) -> list[str]:
 def _stored(state: Any, stuffie: Any) -> str:
     """A stuffie's stored dice in words ("orange, —"), for the Undo/Redo entries."""
 
-
     return ", ".join(die_name(state, slot.die) for slot in stuffie.slots)

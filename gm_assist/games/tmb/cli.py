@@ -57,9 +57,7 @@ def pick_tyrant(
 def tyrants_cmd(json_out: JsonOpt = False) -> None:
     from .view import render_tyrants
 
-    data = [
-        ty.model_dump(mode="json") | {"deck_size": rules.deck_size(ty)} for ty in rules.tyrants()
-    ]
+    data = [ty.model_dump(mode="json") | {"deck_size": rules.deck_size(ty)} for ty in rules.tyrants()]
     emit({"tyrants": data}, render_tyrants, json_out)
 
 
@@ -202,7 +200,6 @@ def encounter_cmd(
 @app.command("challenge", help=t("tmb.help.cmd_challenge"))
 def challenge_cmd(json_out: JsonOpt = False) -> None:
     from gm_assist.core.session import record
-
 
     rec = record(actions.ChallengeTyrant())  # the challenge and the card's set-up: its events
     lines = []

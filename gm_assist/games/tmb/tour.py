@@ -63,8 +63,7 @@ def _battle_steps(tour: _Tour) -> None:
     from .battle.rules import fight as bt
 
     specs = [
-        bt.UnitIn(name=n, initiative=i, hp=hp, max_hp=hp, attack_type=a)
-        for n, i, hp, a in SAMPLE_BADDIES
+        bt.UnitIn(name=n, initiative=i, hp=hp, max_hp=hp, attack_type=a) for n, i, hp, a in SAMPLE_BADDIES
     ]
     tour.step("tmb.tour.battle_setup", "tmb/battle-setup")
     state = tour.do(ba.StartBattle(baddies=specs, rolls=SAMPLE_ROLLS))

@@ -28,7 +28,6 @@ class UnitIn(Model):
     """What the table tells about a unit entering the mat: a flipped baddie chip (stats from the
     catalog or asked) or a gearloc (HP from its sheet, initiative = its die roll)."""
 
-
     name: str | None = None
     points: int | None = None
     initiative: int | None = Field(default=None, ge=1, le=6)
@@ -42,7 +41,6 @@ class UnitIn(Model):
 class Unit(Model):
     """A unit on the combat mat. Baddies hold a lane marker and die (``lane``) and stand on a
     baddie position (``spot_lane``, ``spot``); ``hp`` is ``None`` when the table keeps it alone."""
-
 
     uid: str
     name: str
@@ -68,7 +66,6 @@ class TrackMove(Model):
     """A move on the initiative track caused by an ability; it takes effect at the end of the
     round (p. 17). ``steps`` > 0 moves down, < 0 moves up."""
 
-
     uid: str
     steps: int
 
@@ -76,7 +73,6 @@ class TrackMove(Model):
 class Battle(Model):
     """One battle: queue (top first), units on the mat, initiative track (uids, top first), the
     units that already played this round, the round number, and the outcome once decided."""
-
 
     queue: list[QueueChip] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)

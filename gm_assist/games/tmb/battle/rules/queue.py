@@ -64,7 +64,6 @@ class Baddie(Model):
     1
     """
 
-
     id: str
     name_fr: str | None = None
     name_en: str | None = None
@@ -89,7 +88,6 @@ class Baddie(Model):
 class QueueChip(Model):
     """One chip in the Battle Queue. ``name`` is known when the chip is face up (scouted, or named
     by a card); ``lane``/``position`` pin a chip to a lane at set-up (tyrant battles, p. 16)."""
-
 
     points: PointValue
     name: str | None = None
@@ -223,7 +221,6 @@ class SetupChip(Model):
     """Chips a tyrant card adds before its battle (tyrant card back, p. 16; game-facts §1.2),
     already resolved for the party size: ``count`` chips of ``points``, pinned to lanes from
     ``lane`` up (``where="lane"``) or put on the queue's top or bottom."""
-
 
     where: Literal["lane", "top", "bottom"] = "top"
     lane: int | None = Field(default=None, ge=1, le=LANES)
