@@ -7,6 +7,9 @@ import re
 from typing import Any
 
 TOKEN = re.compile(r"^[a-z][a-z0-9_]*$")
+CHOICE = re.compile(r"^[a-z][a-z0-9_]*(\.[A-Za-z0-9_,]+)?$")
+"""A choice's key: a token, with its argument after a dot when the choice names one (Shy Monsters'
+``reveal.2,3`` reveals row 2, column 3; ``explore.north``)."""
 
 
 def check_envelope(doc: dict[str, Any], gm: Any) -> dict[str, Any]:
@@ -24,7 +27,7 @@ def check_envelope(doc: dict[str, Any], gm: Any) -> dict[str, Any]:
     assert TOKEN.match(step["key"]), step  # a token scripts may rely on, never a sentence
     assert isinstance(step["text"], str) and step["text"]
     for choice in step["choices"]:
-        assert TOKEN.match(choice["key"]) and isinstance(choice["text"], str) and choice["text"]
+        assert CHOICE.match(choice["key"]) and isinstance(choice["text"], str) and choice["text"], choice
     shown = gm("--session", doc["session"], "show", "--json")
     assert shown.exit_code == 0
     assert doc["state"] == shown.json["state"]

@@ -490,11 +490,14 @@ def start(
     state: BaseModel,
     name: str | None = None,
     label: tuple[str, dict[str, Any]] = ("core.action.created", {}),
+    events: list[Any] | None = None,
 ) -> Recorded:
-    """``create`` a session and say it as a recorded change (no events, nothing before), so a
-    game's ``new`` command prints the same envelope as every other change."""
+    """``create`` a session and say it as a recorded change (nothing before; ``events``: what the
+    game's set-up rule told the table), so a game's ``new`` command prints the same envelope as
+    every other change."""
     info = create(game, state, name, label)
-    return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=[])
+    said = list(events or [])
+    return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=said)
 
 
 def record(action: Action, session: str | None = None) -> Recorded:

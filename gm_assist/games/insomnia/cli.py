@@ -54,6 +54,13 @@ def _table(players: int, values: str | None) -> Any:
     return catalog.table_for(players, rules.parse_table_values(values) if values else None)
 
 
+def _own(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary's keys beside the envelope: its sentence ``next`` as ``next_text``."""
+    own = dict(summary)
+    own["next_text"] = own.pop("next")
+    return own
+
+
 def _do(action: Any, json_out: bool, table: Any = None) -> None:
     """Record an action, then print its label, what the table should hear, the status, what next.
 
@@ -66,8 +73,7 @@ def _do(action: Any, json_out: bool, table: Any = None) -> None:
 
     rec = record(action)
     state = rec.state
-    own = view.summary(state)
-    own["next_text"] = own.pop("next")
+    own = _own(view.summary(state))
     if table is not None and state.last_score is not None:
         own["score"] = state.last_score
 
@@ -177,7 +183,8 @@ def new_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.core.names import fold
-    from gm_assist.core.session import create
+    from gm_assist.core.session import start
+    from gm_assist.kit.envelope import envelope
 
     from . import race, view
     from .checklists import setup_checklist
@@ -194,13 +201,11 @@ def new_cmd(
     table = None if solo else catalog.table_for(len(names))
     removed = [tl.fr for tl in catalog.dream_tiles() if tl.solo_removed]
     checklist = setup_checklist(state, chosen, table, removed)
-    info = create("insomnia", state, name, ("insomnia.action.new", {"players": ", ".join(names)}))
-    data = {
-        "session": info.name,
-        "checklist": view.events_json(checklist),
-        "events": view.events_json(events),
-        **view.summary(state),
-    }
+    rec = start("insomnia", state, name, ("insomnia.action.new", {"players": ", ".join(names)}), events)
+    info = rec.session
+    data = (
+        envelope(rec, checklist=view.events_json(checklist), **_own(view.summary(state))) if json_out else {}
+    )
 
     def text(out: Any) -> None:
         out.print(f"[green]✓[/green] {escape(t('insomnia.new.created', name=info.name))}")

@@ -186,16 +186,17 @@ def new_cmd(
     name: Annotated[str | None, typer.Option("--name", help=t("shy_monsters.help.name_opt"))] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.session import create
+    from gm_assist.core.session import start
 
     from .dungeon_master import new_game
-    from .view import parse_difficulty, public_json, render
+    from .view import parse_difficulty, render
 
     level = parse_difficulty(difficulty)
     with waiting(t("shy_monsters.waiting"), quiet=json_out):  # the solo Dungeon Master's floor search
         state = new_game("solo" if solo else "two-players", level, seed, _patterns())
-    info = create("shy-monsters", state, name=name, label=("shy_monsters.action.new", {}))
-    data = {**public_json(state, info.name), "seed": state.seed}
+    rec = start("shy-monsters", state, name=name, label=("shy_monsters.action.new", {}))
+    info = rec.session
+    data = _public_beside_envelope(rec, seed=state.seed) if json_out else {}
 
     def text(out: Any) -> None:
         out.print(
@@ -220,9 +221,8 @@ def _do(action: Any, json_out: bool, card: str) -> None:
     ``next``, ``state``: the public view) beside the public view's keys (its answers as
     ``answers``, as before under ``events``). Never the hidden floor."""
     from gm_assist.core.session import record
-    from gm_assist.kit.envelope import envelope
 
-    from .view import public_json, render
+    from .view import render
 
     rec = record(action)
 
@@ -233,10 +233,20 @@ def _do(action: Any, json_out: bool, card: str) -> None:
     if not json_out:
         emit(None, text, json_out)
         return
+    emit(_public_beside_envelope(rec), text, json_out)
+
+
+def _public_beside_envelope(rec: Any, **more: Any) -> dict[str, Any]:
+    """The envelope of a recorded change beside the public view's keys (its answers as ``answers``,
+    as they were under ``events`` before the envelope). Never the hidden floor."""
+    from gm_assist.kit.envelope import envelope
+
+    from .view import public_json
+
     own = public_json(rec.state, rec.session.name)
     del own["session"]  # the envelope's
     own["answers"] = own.pop("events")
-    emit(envelope(rec, **own), text, json_out)
+    return envelope(rec, **own, **more)
 
 
 @app.command("floor", help=t("shy_monsters.help.lay"))

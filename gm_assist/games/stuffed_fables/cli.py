@@ -126,16 +126,19 @@ def new_cmd(
     name: Annotated[str | None, opt("--name", key="name")] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.session import create
+    from gm_assist.core.session import start
+    from gm_assist.kit.envelope import envelope
 
     state, unknown = new_state(stuffie, edition, stuffing)
-    info = create(
+    rec = start(
         GAME,
         state,
         name=name,
         label=("stuffed_fables.action.new", {"names": ", ".join(s.name for s in state.stuffies)}),
     )
-    data = {"session": info.name, "unknown_stuffies": unknown, "bag": state.bag, "status": summary(state)}
+    info = rec.session
+    own = {"unknown_stuffies": unknown, "bag": state.bag, "status": summary(state)}
+    data = envelope(rec, **own) if json_out else {}
 
     def _text(out: Any) -> None:
         out.print(
