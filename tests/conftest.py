@@ -12,10 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+from gm_assist.core import context
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gm_assist.core import context
+# No timed assertions in tests (performance lives in bench/): hypothesis' per-example deadline
+# would fail a correct property on a slow or busy machine.
+settings.register_profile("gm-assist", deadline=None)
+settings.load_profile("gm-assist")
 
 
 @pytest.fixture(autouse=True)
