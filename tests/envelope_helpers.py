@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-TOKEN = re.compile(r"^[a-z][a-z0-9_]*$")
-CHOICE = re.compile(r"^[a-z][a-z0-9_]*(\.[A-Za-z0-9_,]+)?$")
+TOKEN = re.compile(r"^[a-z][a-z0-9_-]*$")  # e.g. ``draw``, ``next_turn``, ``hero-won``
+CHOICE = re.compile(r"^[a-z][a-z0-9_-]*(\.[A-Za-z0-9_,]+)?$")
 """A choice's key: a token, with its argument after a dot when the choice names one (Shy Monsters'
 ``reveal.2,3`` reveals row 2, column 3; ``explore.north``)."""
 

@@ -9,23 +9,14 @@ import json
 
 import pytest
 
-from gm_assist.kit.envelope import ENVELOPE_KEYS
+from tests.envelope_helpers import check_envelope
 
 IN = "insomnia"
 
 
 def _check(r, gm) -> dict:  # noqa: ANN001
     assert r.exit_code == 0, r
-    data = r.json
-    assert set(ENVELOPE_KEYS) <= set(data)
-    assert isinstance(data["session"], str) and isinstance(data["label"], str) and data["label"]
-    assert isinstance(data["events"], list)
-    for event in data["events"]:
-        assert {"key", "text", "card"} <= set(event) and isinstance(event["text"], str)
-    upcoming = data["next"]
-    assert upcoming["key"].isidentifier() and isinstance(upcoming["text"], str) and upcoming["text"]
-    assert all(set(c) == {"key", "text"} for c in upcoming["choices"])
-    assert data["state"] == gm("show", "--json").json["state"]
+    data = check_envelope(r.json, gm)
     assert "events" not in data["state"]  # never saved in the state any more
     # the keys documented before stay (docs/games/insomnia.md), the sentence moved to next_text
     assert {"phase", "race", "sheep", "tiles", "active", "next_text"} <= set(data)

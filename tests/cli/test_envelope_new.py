@@ -8,7 +8,8 @@ import pytest
 from tests.envelope_helpers import check_envelope
 
 NEW = {
-    "tmb": (["tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--gearloc", "Boomer"], "train"),  # adventure mode: training points first
+    # adventure mode (the default): the training points come first
+    "tmb": (["tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--gearloc", "Boomer"], "train"),
     "insomnia": (["insomnia", "new", "--player", "Ana", "--player", "Léo"], "race"),
     "stuffed-fables": (["stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Flops"], "draw"),
     "mice-and-mystics": (["mice-and-mystics", "new", "--mouse", "Collin", "--mouse", "Nez"], "initiative"),

@@ -6,9 +6,8 @@ face-down tile anywhere in the document."""
 from __future__ import annotations
 
 import json
-import re
 
-from gm_assist.kit.envelope import ENVELOPE_KEYS
+from tests.envelope_helpers import check_envelope
 
 SM = "shy-monsters"
 FLOOR = "EPC/..C/CXO"  # purple at row 1, column 2; orange at row 3, column 3
@@ -16,17 +15,10 @@ FLOOR = "EPC/..C/CXO"  # purple at row 1, column 2; orange at row 3, column 3
 
 def _check(r, gm, hidden: tuple[str, ...] = ()) -> dict:  # noqa: ANN001
     assert r.exit_code == 0, r
-    data = r.json
-    assert set(ENVELOPE_KEYS) <= set(data)
-    assert isinstance(data["session"], str) and isinstance(data["label"], str) and data["label"]
-    assert isinstance(data["events"], list) and data["events"]
+    data = check_envelope(r.json, gm)
+    assert data["events"]
     for event in data["events"]:
-        assert {"key", "text", "card"} <= set(event)
         assert event["card"].startswith("shy-monsters/") and event["key"].startswith("shy_monsters.event.")
-    upcoming = data["next"]
-    assert re.fullmatch(r"[a-z_-]+", upcoming["key"]) and upcoming["text"]
-    assert all(set(c) == {"key", "text"} for c in upcoming["choices"])
-    assert data["state"] == gm("show", "--json").json["state"]
     document = json.dumps(data, ensure_ascii=False).lower()
     assert "layout" not in document and "planned" not in document and FLOOR.lower() not in document
     for colour in hidden:  # a monster still face down is named nowhere
