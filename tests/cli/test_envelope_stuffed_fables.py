@@ -32,7 +32,10 @@ def test_every_turn_and_monster_command_prints_the_envelope(gm) -> None:  # noqa
     assert [c["key"] for c in placed["next"]["choices"]][:2] == ["move", "store"]
     _check(gm(SF, "store", "--die", "rose", "--json"), gm)
     attack = ("attack", "--monster", "crawly", "--dice", "orange", "--rolls", "2", "--defense", "4")
-    _check(gm(SF, *attack, "--json"), gm)
+    missed = _check(gm(SF, *attack, "--json"), gm)  # 2 against a defence of 4: a miss, said as an event
+    said = missed["events"][0]
+    assert said["key"] == "stuffed_fables.attack.miss" and said["card"] == "stuffed-fables/attack-melee"
+    assert said["params"]["dice"] == {"en": "orange", "fr": "orange"} and "2" in said["text"]
     ended = _check(gm(SF, "end-turn", "--json"), gm)
     assert ended["threat"]["outcome"] == "monsters" and ended["next"]["key"] == "activate"
     acted = _check(gm(SF, "activate", "--roll", "3", "--json"), gm)
@@ -62,3 +65,14 @@ def test_the_text_of_a_command_comes_from_the_recorded_change(gm, monkeypatch) -
     r = gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "orange,noir", "--json")
     assert r.exit_code == 0, r
     assert r.json["dice"] == ["orange", "black"] and len(calls) == 1
+
+
+def test_a_check_is_told_once_in_each_language(gm) -> None:  # noqa: ANN001
+    """A skill test's result is the action's event: printed once, with its rule card, in the
+    language of the screen (the dice by their French names in French)."""
+    assert gm(SF, "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "orange,vert,rose,jaune,violet").exit_code == 0
+    r = gm("--lang", "fr", SF, "test", "--colour", "vert", "--target", "3", "--dice", "vert", "--rolls", "5")
+    assert r.exit_code == 0, r
+    told = [line for line in r.stdout.splitlines() if line.startswith("Test réussi")]
+    assert told == ["Test réussi : 5 ≥ 3 (vert). — stuffed-fables/skill-test"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
+from gm_assist.core.message import Message
 from gm_assist.core.session import Action, Outcome
 
 from . import adjust, monsters, rules, turn
@@ -45,7 +46,11 @@ class SfAction(Action):
 
     def resolve(self, state: SfState) -> Outcome:
         new, info = self.run(state)
-        return Outcome(new, [Told(info)])
+        return Outcome(new, [Told(info), *self.said(new, info)])
+
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        """What the table hears from this change (each line with its rule card): none by default."""
+        return []
 
     def apply(self, state: SfState) -> SfState:
         return self.run(state)[0]
@@ -161,6 +166,20 @@ class EncourageStuffing(SfAction):
         return "stuffed_fables.action.encourage_stuffing", {"to": self.to}
 
 
+def dice_words(state: SfState, dice: list[str]) -> dict[str, str]:
+    """The dice of a roll by colour name in each language ("green, pink" / "vert, rose")."""
+    return {
+        lang: ", ".join(next((c.name(lang) for c in state.colours if c.id == d), d) for d in dice) or "—"
+        for lang in ("en", "fr")
+    }
+
+
+def check_said(check: Any, state: SfState, ok: str, fail: str, card: str) -> Message:
+    """A check's result for the table: success or failure, its total against the target, the dice."""
+    params = {"total": check.total, "target": check.target, "dice": dice_words(state, check.dice)}
+    return Message(key=ok if check.success else fail, params=params, rule=card)
+
+
 class SkillTest(SfAction):
     colour: str
     target: int
@@ -173,6 +192,10 @@ class SkillTest(SfAction):
             state, self.colour, self.dice, self.stored, self.rolls, self.target
         )
         return new, {"check": check, "automatic_failure": auto}
+
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        ok, fail = "stuffed_fables.test.ok", "stuffed_fables.test.fail"
+        return [check_said(info["check"], new, ok, fail, "stuffed-fables/skill-test")]
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.test", {"colour": colour_words(self.colour), "target": self.target}
@@ -187,6 +210,10 @@ class Search(SfAction):
     def run(self, state: SfState) -> Result:
         new, check = turn.search(state, self.dice, self.stored, self.rolls, self.target)
         return new, {"check": check}
+
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        ok, fail = "stuffed_fables.search.ok", "stuffed_fables.search.fail"
+        return [check_said(info["check"], new, ok, fail, "stuffed-fables/search")]
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.search", {"target": self.target}
@@ -213,6 +240,27 @@ class Attack(SfAction):
             "monster_stuffing": monster.stuffing if monster else 0,
             "stuffie": state.current,
         }
+
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        hit, miss = "stuffed_fables.attack.hit", "stuffed_fables.attack.miss"
+        out = [check_said(info["check"], new, hit, miss, f"stuffed-fables/attack-{self.kind}")]
+        who = {"monster": self.monster, "stuffie": info["stuffie"] or ""}
+        if info["defeated"]:
+            out.append(
+                Message(
+                    key="stuffed_fables.attack.defeated", params=who, rule="stuffed-fables/buttons-hearts"
+                )
+            )
+            if info["brave"]:
+                out.append(
+                    Message(key="stuffed_fables.attack.brave", params=who, rule="stuffed-fables/brave")
+                )
+        elif info["hit"]:
+            left = {"monster": self.monster, "n": info["monster_stuffing"]}
+            out.append(
+                Message(key="stuffed_fables.attack.stuffing_left", params=left, rule="stuffed-fables/bosses")
+            )
+        return out
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.attack", {"monster": self.monster}

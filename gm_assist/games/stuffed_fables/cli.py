@@ -21,7 +21,6 @@ from .cli_app import (  # noqa: F401  (the app the commands join, and what the c
     RollsOpt,
     StoredOpt,
     _action_chances,
-    _check_text,
     _dice_args,
     _run,
     actions,

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from gm_assist.core.i18n import t
-from gm_assist.core.output import emit, why
+from gm_assist.core.output import emit
 from gm_assist.kit.app import game_app
 from gm_assist.kit.lazy_cli import lazy_module
 
 from .parse import colours_of, ints, load_state, opt
 from .turn import next_step
-from .view import dice_text, summary
+from .view import summary
 
 if TYPE_CHECKING:
     from .actions import SfAction
@@ -57,9 +57,9 @@ def _run(
 
             for line in lines(rec.before, odds):
                 out.print(line)
-        text(out, info, rec.state)
         for event in rec.events:
             out.print(event_text(event))
+        text(out, info, rec.state)
         out.print(t("stuffed_fables.status.next", hint=next_step(rec.state).text()), markup=False)
 
     if not json_out:
@@ -94,13 +94,5 @@ def _action_chances(action: str, target: int | None, args: dict, colour: str | N
     return _chances
 
 
-def _check_text(card: str, ok: str, fail: str) -> Callable[[Any, dict, Any], None]:
-    def _text(out: Any, info: dict, new: Any) -> None:
-        c = info["check"]
-        out.print(
-            t(ok if c.success else fail, total=c.total, target=c.target, dice=dice_text(new.colours, c.dice))
-            + " "
-            + why(card)
-        )
-
-    return _text
+def _nothing_more(out: Any, info: dict, new: Any) -> None:
+    """For a command whose whole result the action tells as events (checks, attacks)."""

@@ -16,8 +16,8 @@ from .cli_app import (
     RollsOpt,
     StoredOpt,
     _action_chances,
-    _check_text,
     _dice_args,
+    _nothing_more,
     _run,
     actions,
     app,
@@ -47,7 +47,7 @@ def test_cmd(
     _run(
         actions.SkillTest(colour=asked, target=target, **args),
         json_out,
-        _check_text("stuffed-fables/skill-test", "stuffed_fables.test.ok", "stuffed_fables.test.fail"),
+        _nothing_more,
         _action_chances("test", target, args, asked),
     )
 
@@ -64,7 +64,7 @@ def search_cmd(
     _run(
         actions.Search(target=target, **args),
         json_out,
-        _check_text("stuffed-fables/search", "stuffed_fables.search.ok", "stuffed_fables.search.fail"),
+        _nothing_more,
         _action_chances("search", target, args),
     )
 
@@ -82,35 +82,13 @@ def attack_cmd(
     state = load_state()
     target = rules.find_monster(state, monster).name
     chosen = kind_opt(kind)
-    card = f"stuffed-fables/attack-{chosen}"
-
-    def _text(out: Any, info: dict, new: Any) -> None:
-        _check_text(card, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss")(out, info, new)
-        if info["defeated"]:
-            out.print(
-                t("stuffed_fables.attack.defeated", monster=target, stuffie=info["stuffie"])
-                + " "
-                + why("stuffed-fables/buttons-hearts")
-            )
-            if info["brave"]:
-                out.print(
-                    t("stuffed_fables.attack.brave", stuffie=info["stuffie"])
-                    + " "
-                    + why("stuffed-fables/brave")
-                )
-        elif info["hit"]:
-            out.print(
-                t("stuffed_fables.attack.stuffing_left", monster=target, n=info["monster_stuffing"])
-                + " "
-                + why("stuffed-fables/bosses")
-            )
 
     args = _dice_args(dice, stored, rolls)
     known = defense if defense is not None else rules.find_monster(state, target).defense
     _run(
         actions.Attack(monster=target, kind=chosen, defense=defense, **args),
         json_out,
-        _text,
+        _nothing_more,
         _action_chances(chosen, known, args),
     )
 

@@ -192,13 +192,6 @@ def _place_threat(session: str, state: SfState) -> None:
     )
 
 
-def _say_check(info: dict, ok: str, fail: str, new: SfState) -> None:
-    c = info["check"]
-    prompts.say(
-        t(ok if c.success else fail, total=c.total, target=c.target, dice=dice_text(new.colours, c.dice))
-    )
-
-
 def _move(session: str, state: SfState) -> None:
     _, info = _record(session, actions.Move(**pick_dice(state, "move")))
     prompts.say(t("stuffed_fables.move.done", spaces=info["spaces"]))
@@ -253,16 +246,14 @@ def _test(session: str, state: SfState) -> None:
     _say_odds(state, "test", target=target, colour=asked)
     hand, stored = turn.usable_dice(state, "test", asked)
     step = pick_dice(state, "test", asked) if hand or stored else {"dice": [], "stored": [], "rolls": []}
-    new, info = _record(session, actions.SkillTest(colour=asked, target=target, **step))
-    _say_check(info, "stuffed_fables.test.ok", "stuffed_fables.test.fail", new)
+    _record(session, actions.SkillTest(colour=asked, target=target, **step))  # its result: an event
 
 
 def _search(session: str, state: SfState) -> None:
     require_usable(state, "search")
     target = prompts.integer(t("stuffed_fables.flow.target"), min=0)
     _say_odds(state, "search", target=target)
-    new, info = _record(session, actions.Search(target=target, **pick_dice(state, "search")))
-    _say_check(info, "stuffed_fables.search.ok", "stuffed_fables.search.fail", new)
+    _record(session, actions.Search(target=target, **pick_dice(state, "search")))  # its result: an event
 
 
 def _attack(session: str, state: SfState) -> None:
@@ -279,14 +270,8 @@ def _attack(session: str, state: SfState) -> None:
     defense = prompts.integer(t("stuffed_fables.flow.defense", monster=target), default=known, min=0)
     _say_odds(state, kind, target=defense)
     step = pick_dice(state, kind)
-    new, info = _record(session, actions.Attack(monster=target, kind=kind, defense=defense, **step))
-    _say_check(info, "stuffed_fables.attack.hit", "stuffed_fables.attack.miss", new)
-    if info["defeated"]:
-        prompts.say(t("stuffed_fables.attack.defeated", monster=target, stuffie=info["stuffie"]))
-        if info["brave"]:
-            prompts.say(t("stuffed_fables.attack.brave", stuffie=info["stuffie"]))
-    elif info["hit"]:
-        prompts.say(t("stuffed_fables.attack.stuffing_left", monster=target, n=info["monster_stuffing"]))
+    # the hit or miss, a defeat, a brave card, the stuffing left: the action's events
+    _record(session, actions.Attack(monster=target, kind=kind, defense=defense, **step))
 
 
 def _group_task(session: str, state: SfState) -> None:
