@@ -43,7 +43,10 @@ def test_every_turn_and_monster_command_prints_the_envelope(gm) -> None:  # noqa
     assert acted["next"]["key"] == "monster_attack"
     assert [c["key"] for c in acted["next"]["choices"]] == ["monster_attack", "activate"]
     defended = ("monster-attack", "--stuffie", "Lumpy", "--attack", "2", "--slot", "board", "--roll", "4")
-    _check(gm(SF, *defended, "--json"), gm)
+    kept = _check(gm(SF, *defended, "--json"), gm)  # defence 4 ≥ attack 2: the stored die stays
+    assert [(e["key"], e["card"]) for e in kept["events"]] == [
+        ("stuffed_fables.defend.kept", "stuffed-fables/defense")
+    ]
     done = _check(gm(SF, "monsters-end", "--json"), gm)
     assert done["next"]["key"] == "draw"
 

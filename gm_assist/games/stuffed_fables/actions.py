@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
-from gm_assist.core.message import Message
+from gm_assist.core.message import Message, Params
 from gm_assist.core.session import Action, Outcome
 
 from . import adjust, monsters, rules, turn
@@ -176,7 +176,7 @@ def dice_words(state: SfState, dice: list[str]) -> dict[str, str]:
 
 def check_said(check: Any, state: SfState, ok: str, fail: str, card: str) -> Message:
     """A check's result for the table: success or failure, its total against the target, the dice."""
-    params = {"total": check.total, "target": check.target, "dice": dice_words(state, check.dice)}
+    params: Params = {"total": check.total, "target": check.target, "dice": dice_words(state, check.dice)}
     return Message(key=ok if check.success else fail, params=params, rule=card)
 
 
@@ -366,6 +366,19 @@ class MonsterAttack(SfAction):
         )
         left = next(s for s in new.stuffies if s.name == self.stuffie).stuffing
         return new, {"stuffie": self.stuffie, "defense": defense, "unconscious": fell, "stuffing": left}
+
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        d = info["defense"]
+        key = "none" if d.roll is None else ("kept" if d.die_kept else "lost")
+        roll = d.roll if d.roll is not None else ""
+        params: Params = {"lost": d.stuffing_lost, "attack": d.attack, "roll": roll}
+        out = [Message(key=f"stuffed_fables.defend.{key}", params=params, rule="stuffed-fables/defense")]
+        if info["unconscious"]:
+            fell: Params = {"stuffie": self.stuffie}
+            out.append(
+                Message(key="stuffed_fables.unconscious.fell", params=fell, rule="stuffed-fables/unconscious")
+            )
+        return out
 
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.monster_attack", {"stuffie": self.stuffie, "attack": self.attack}

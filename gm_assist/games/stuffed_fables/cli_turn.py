@@ -223,18 +223,7 @@ def monster_attack_cmd(
 ) -> None:
     name = rules.find_stuffie(load_state(), stuffie).name
 
-    def _text(out: Any, info: dict, new: Any) -> None:
-        d = info["defense"]
-        key = "none" if d.roll is None else ("kept" if d.die_kept else "lost")
-        out.print(
-            t(f"stuffed_fables.defend.{key}", lost=d.stuffing_lost, attack=d.attack, roll=d.roll)
-            + " "
-            + why("stuffed-fables/defense")
-        )
-        if info["unconscious"]:
-            out.print(
-                t("stuffed_fables.unconscious.fell", stuffie=name) + " " + why("stuffed-fables/unconscious")
-            )
+    def _text(out: Any, info: dict, new: Any) -> None:  # the defence and a fall: the action's events
         out.print(stuffie_line(new, name), markup=False)
 
     def _chances(before: Any) -> dict | None:

@@ -114,14 +114,8 @@ def _monster_attack(session: str, state: SfState) -> None:
         else ""
     )
     roll = prompts.integer(t("stuffed_fables.flow.defense_roll"), min=1, max=6) if slot else None
-    new, info = _record(
-        session, actions.MonsterAttack(stuffie=who, attack=attack, slot=slot or None, roll=roll)
-    )
-    d = info["defense"]
-    key = "none" if d.roll is None else ("kept" if d.die_kept else "lost")
-    prompts.say(t(f"stuffed_fables.defend.{key}", lost=d.stuffing_lost, attack=d.attack, roll=d.roll))
-    if info["unconscious"]:
-        prompts.say(t("stuffed_fables.unconscious.fell", stuffie=who))
+    # the defence's result and a fall: the action's events, said by _record
+    _record(session, actions.MonsterAttack(stuffie=who, attack=attack, slot=slot or None, roll=roll))
 
 
 def _end_monsters(session: str, state: SfState) -> None:
