@@ -37,6 +37,12 @@ def test_every_turn_and_monster_command_prints_the_envelope(gm) -> None:  # noqa
     assert said["key"] == "stuffed_fables.attack.miss" and said["card"] == "stuffed-fables/attack-melee"
     assert said["params"]["dice"] == {"en": "orange", "fr": "orange"} and "2" in said["text"]
     ended = _check(gm(SF, "end-turn", "--json"), gm)
+    told = [(e["key"], e["card"]) for e in ended["events"]]
+    assert told == [
+        ("stuffed_fables.end.discarded", "stuffed-fables/turn"),
+        ("stuffed_fables.threat.told", "stuffed-fables/threat-check"),
+    ]
+    assert ended["events"][1]["text"].startswith("Minion turn! — Black dice on the threat track: 1")
     assert ended["threat"]["outcome"] == "monsters" and ended["next"]["key"] == "activate"
     acted = _check(gm(SF, "activate", "--roll", "3", "--json"), gm)
     assert acted["monster"]["name"] == "Crawly" and acted["next_monster"] is None  # was `next`

@@ -301,6 +301,21 @@ class EndTurn(SfAction):
             "order": new.monster_turn.order if new.monster_turn else [],
         }
 
+    def said(self, new: SfState, info: dict[str, Any]) -> list[Message]:
+        from gm_assist.core.i18n import LANGS, t_in
+
+        check = info["threat"]
+        numbers = {"black": check.black, "monsters": check.monsters, "stuffies": check.stuffies}
+        told: Params = {
+            "outcome": {lg: t_in(lg, f"stuffed_fables.threat.outcome.{check.outcome}") for lg in LANGS},
+            "rule": {lg: t_in(lg, check.rule, **numbers) for lg in LANGS},
+        }
+        ended: Params = {"stuffie": info["stuffie"] or ""}
+        return [
+            Message(key="stuffed_fables.end.discarded", params=ended, rule="stuffed-fables/turn"),
+            Message(key="stuffed_fables.threat.told", params=told, rule="stuffed-fables/threat-check"),
+        ]
+
     def label(self) -> tuple[str, dict]:
         return "stuffed_fables.action.end_turn", {}
 

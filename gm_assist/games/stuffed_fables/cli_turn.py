@@ -130,17 +130,8 @@ def _order_text(out: Any, new: Any) -> None:
 
 @app.command("end-turn", help=t("stuffed_fables.help.end_turn"))
 def end_turn_cmd(json_out: JsonOpt = False) -> None:
-    def _text(out: Any, info: dict, new: Any) -> None:
-        check = info["threat"]
-        out.print(
-            t("stuffed_fables.end.discarded", stuffie=info["stuffie"]) + " " + why("stuffed-fables/turn")
-        )
-        out.print(
-            f"{t(f'stuffed_fables.threat.outcome.{check.outcome}')} — "
-            f"{t(check.rule, black=check.black, monsters=check.monsters, stuffies=check.stuffies)} "
-            f"{why('stuffed-fables/threat-check')}"
-        )
-        if check.outcome == "monsters":
+    def _text(out: Any, info: dict, new: Any) -> None:  # the discard and the threat check: events
+        if info["threat"].outcome == "monsters":
             _order_text(out, new)
 
     _run(actions.EndTurn(), json_out, _text)

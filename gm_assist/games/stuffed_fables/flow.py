@@ -289,13 +289,7 @@ def _end_turn(session: str, state: SfState) -> None:
     with the duty as the default answer: the table rolls them now, then the turn ends."""
     if not guided.still_to_do(turn.duties(state)):
         state = _recover(session, state)
-    _, info = _record(session, actions.EndTurn())
-    check = info["threat"]
-    prompts.say(
-        t(f"stuffed_fables.threat.outcome.{check.outcome}")
-        + " "
-        + t(check.rule, black=check.black, monsters=check.monsters, stuffies=check.stuffies)
-    )
+    _record(session, actions.EndTurn())  # the discard and the threat check: the action's events
 
 
 STEPS = {
