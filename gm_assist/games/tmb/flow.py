@@ -181,10 +181,9 @@ def run(session_name: str) -> None:
             progress=state.progress,
             needed=state.tyrant.progress,
         )
-        try:
-            choice = guided.menu(session_name, header, choices, default=proposed, rules=("tmb/day-phases",))
-        except Cancelled:
-            return
+        choice = guided.menu(
+            session_name, header, choices, default=proposed, rules=("tmb/day-phases",), on_cancel="leave"
+        )
         if choice == "leave":
             return
         if choice == guided.AGAIN:

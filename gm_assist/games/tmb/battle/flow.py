@@ -409,12 +409,14 @@ def run_battle(session_name: str) -> None:
         if battle.closed:
             return
         items, default = menu_choices(battle)
-        try:
-            choice = guided.menu(
-                session_name, t("tmb_battle.flow.menu"), items, default=default, rules=BATTLE_RULES
-            )
-        except Cancelled:
-            return
+        choice = guided.menu(
+            session_name,
+            t("tmb_battle.flow.menu"),
+            items,
+            default=default,
+            rules=BATTLE_RULES,
+            on_cancel="leave",
+        )
         if choice == "leave":
             return
         if choice == guided.AGAIN:
