@@ -3,15 +3,54 @@
 
 def adventure_day_2(gm):
     """The live example: Drellen, Capitank and Atomik, day 1 peaceful, scouting, day 2 fight."""
-    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"],
-                 ["sheet", "Capitank", "--hp", "10"], ["sheet", "Atomik", "--hp", "7"], ["next-day"],
-                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "1", "--training", "1"],
-                 ["scout", "Atomik", "--roll", "3", "--stack", "1", "--baddie", "crapaud des marais"],
-                 ["scout", "Capitank", "--roll", "2", "--stack", "1", "--baddie", "ver des marais"],
-                 ["next-day"], ["encounter", "--fight"]):
+    for args in (
+        ["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"],
+        ["sheet", "Capitank", "--hp", "10"],
+        ["sheet", "Atomik", "--hp", "7"],
+        ["next-day"],
+        ["encounter", "--peaceful"],
+        ["success"],
+        ["reward", "--progress", "1", "--training", "1"],
+        ["scout", "Atomik", "--roll", "3", "--stack", "1", "--baddie", "crapaud des marais"],
+        ["scout", "Capitank", "--roll", "2", "--stack", "1", "--baddie", "ver des marais"],
+        ["next-day"],
+        ["encounter", "--fight"],
+    ):
         r = gm("tmb", *args, "--json")
         assert r.exit_code == 0, (args, r)
 
 
-LIVE_START = ["--baddie", ":4:3", "--baddie", ":3:2:melee", "--baddie", "golem d'argile=1:5",
-              "--baddie", "tricheur goblin=6:3", "--gearloc", "Capitank=2", "--gearloc", "Atomik=5"]
+LIVE_START = [
+    "--baddie",
+    ":4:3",
+    "--baddie",
+    ":3:2:melee",
+    "--baddie",
+    "golem d'argile=1:5",
+    "--baddie",
+    "tricheur goblin=6:3",
+    "--gearloc",
+    "Capitank=2",
+    "--gearloc",
+    "Atomik=5",
+]
+
+
+def live_adventure(name: str) -> tuple[str, ...]:
+    """``tmb new`` for the rulebook's live example party (Drellen; Capitank 5 HP, Atomik 4 HP)."""
+    return (
+        "tmb",
+        "new",
+        "--tyrant",
+        "Drellen",
+        "--gearloc",
+        "Capitank",
+        "--gearloc",
+        "Atomik",
+        "--hp",
+        "Capitank=5",
+        "--hp",
+        "Atomik=4",
+        "--name",
+        name,
+    )

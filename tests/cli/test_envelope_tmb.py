@@ -6,24 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from envelope_helpers import check_envelope
-from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+from tests_tmb_battle_helpers import LIVE_START, adventure_day_2, live_adventure
 
-NEW = (
-    "tmb",
-    "new",
-    "--tyrant",
-    "Drellen",
-    "--gearloc",
-    "Capitank",
-    "--gearloc",
-    "Atomik",
-    "--hp",
-    "Capitank=5",
-    "--hp",
-    "Atomik=4",
-    "--name",
-    "env",
-)
+NEW = live_adventure("env")
 
 
 def run(gm: Any, *args: str) -> dict[str, Any]:

@@ -6,26 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests_tmb_battle_helpers import live_adventure
+
 from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.session import history, load
 
-TMB_NEW = (
-    "tmb",
-    "new",
-    "--tyrant",
-    "Drellen",
-    "--gearloc",
-    "Capitank",
-    "--gearloc",
-    "Atomik",
-    "--hp",
-    "Capitank=5",
-    "--hp",
-    "Atomik=4",
-    "--name",
-    "undo-tmb",
-)
+TMB_NEW = live_adventure("undo-tmb")
 
 
 def _insomnia(gm: Any, *moves: str) -> str:

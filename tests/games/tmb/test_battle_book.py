@@ -207,19 +207,16 @@ def test_the_tyrants_turn_recalls_its_skills_and_die_faces():
     assert all(e.params["confidence"] == {"en": "high", "fr": "haute"} for e in events)
 
 
-def test_nom_lets_one_gearloc_on_the_mat_the_next_enters_after_a_ko():
+def nom_battle():
+    """Nom (one gearloc on the mat at a time) against Picket, then Boomer in the reserve."""
     queue = [QueueChip(points=20, name="Nom", tyrant=True, face_up=True)]
     gearlocs = [UnitIn(name=n, initiative=i, hp=6, max_hp=6) for n, i in (("Picket", 3), ("Boomer", 5))]
-    b = start_battle(
-        queue,
-        gearlocs,
-        [UnitIn(name="Nom", initiative=2, hp=20, attack_type="melee")],
-        (),
-        None,
-        True,
-        "nom",
-        ["one_gearloc"],
-    )
+    nom = [UnitIn(name="Nom", initiative=2, hp=20, attack_type="melee")]
+    return start_battle(queue, gearlocs, nom, (), None, True, "nom", ["one_gearloc"])
+
+
+def test_nom_lets_one_gearloc_on_the_mat_the_next_enters_after_a_ko():
+    b = nom_battle()
     assert [u.name for u in b.units if u.kind == "gearloc"] == ["Picket"]
     assert [u.name for u in b.reserve] == ["Boomer"]
     b = knock_out(b, uid(b, "Picket"))
@@ -255,18 +252,7 @@ def test_effect_words_in_both_editions():
 
 
 def test_against_nom_a_revived_gearloc_waits_its_turn_off_the_mat():
-    queue = [QueueChip(points=20, name="Nom", tyrant=True, face_up=True)]
-    gearlocs = [UnitIn(name=n, initiative=i, hp=6, max_hp=6) for n, i in (("Picket", 3), ("Boomer", 5))]
-    b = start_battle(
-        queue,
-        gearlocs,
-        [UnitIn(name="Nom", initiative=2, hp=20, attack_type="melee")],
-        (),
-        None,
-        True,
-        "nom",
-        ["one_gearloc"],
-    )
+    b = nom_battle()
     b = next_round(knock_out(b, uid(b, "Picket")))  # Boomer enters
     from gm_assist.games.tmb.battle.rules.fight import revive
 
