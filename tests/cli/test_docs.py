@@ -269,24 +269,44 @@ def test_the_json_table_is_read():
     assert len({p.source for p in PROMISES}) >= 5 and len(PROMISES) >= 80
 
 
-_SF_SURGE = (SF_TURN[0], ("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir,noir"),
-             ("stuffed-fables", "end-turn"))
+_SF_SURGE = (
+    SF_TURN[0],
+    ("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir,noir"),
+    ("stuffed-fables", "end-turn"),
+)
 _SUCCEEDS: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {
     "undo": ((*ROOT_RECIPE, ("insomnia", "move", "3")), ""),
     "redo": ((*ROOT_RECIPE, ("insomnia", "move", "3"), ("undo",)), ""),
-    "tmb challenge": ((*TMB_DAY, ("tmb", "encounter", "--peaceful"), ("tmb", "success"),
-                       ("tmb", "reward", "--progress", "6"), ("tmb", "next-day", "--force")), ""),
+    "tmb challenge": (
+        (
+            *TMB_DAY,
+            ("tmb", "encounter", "--peaceful"),
+            ("tmb", "success"),
+            ("tmb", "reward", "--progress", "6"),
+            ("tmb", "next-day", "--force"),
+        ),
+        "",
+    ),
     "shy-monsters jump": ((*SHY, ("shy-monsters", "explore", "east")), "n"),
     "tmb battle place": (recipe_for(("tmb", "battle", "place")), "1 --lane 1 --position ranged"),
-    "tmb battle revive": ((*recipe_for(("tmb", "battle", "revive")), ("tmb", "battle", "ko", "Atomik")),
-                          "Atomik --hp 2"),
-    "tmb battle refill": ((*recipe_for(("tmb", "battle", "refill")),  # a battle won: chips in the graveyard
-                           *(("tmb", "battle", "defeat", str(lane)) for lane in range(1, 5)),
-                           ("tmb", "battle", "end")), "1"),
+    "tmb battle revive": (
+        (*recipe_for(("tmb", "battle", "revive")), ("tmb", "battle", "ko", "Atomik")),
+        "Atomik --hp 2",
+    ),
+    "tmb battle refill": (
+        (
+            *recipe_for(("tmb", "battle", "refill")),  # a battle won: chips in the graveyard
+            *(("tmb", "battle", "defeat", str(lane)) for lane in range(1, 5)),
+            ("tmb", "battle", "end"),
+        ),
+        "1",
+    ),
     "stuffed-fables search": (SF_TURN, "--target 4 --dice rose --rolls 5"),
     "stuffed-fables surge": (_SF_SURGE, "--monster Grizzlor:boss"),
-    "stuffed-fables monster-attack": ((*SF_MONSTERS, ("stuffed-fables", "activate", "--roll", "3")),
-                                      "--stuffie Lumpy --attack 2"),
+    "stuffed-fables monster-attack": (
+        (*SF_MONSTERS, ("stuffed-fables", "activate", "--roll", "3")),
+        "--stuffie Lumpy --attack 2",
+    ),
 }
 """Where every fuzzing example of a command (tests/fuzz/fuzz_setups.py) stops at a rule in the state
 its recipe builds: a state and an example in which it succeeds, to read its keys."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-FLOOR = "OPC/..C/XEC"     # orange (1,1) and purple (1,2) share a side, both comfortable
+FLOOR = "OPC/..C/XEC"  # orange (1,1) and purple (1,2) share a side, both comfortable
 
 
 def test_check_json_keys_and_no_order(gm):
@@ -17,12 +17,14 @@ def test_check_json_keys_and_no_order(gm):
         {"colour": "orange", "row": 1, "col": 1, "comfortable": True, "active": True},
         {"colour": "purple", "row": 1, "col": 2, "comfortable": True, "active": True},
     ]
-    assert data["adjacent"] == [[{"colour": "orange", "row": 1, "col": 1},
-                                 {"colour": "purple", "row": 1, "col": 2}]]
+    assert data["adjacent"] == [
+        [{"colour": "orange", "row": 1, "col": 1}, {"colour": "purple", "row": 1, "col": 2}]
+    ]
 
 
-@pytest.mark.parametrize(("order", "active"),
-                         [("P,O", {"purple"}), ("orange>violet", {"orange"}), ("op", {"orange"})])
+@pytest.mark.parametrize(
+    ("order", "active"), [("P,O", {"purple"}), ("orange>violet", {"orange"}), ("op", {"orange"})]
+)
 def test_check_reveal_order(gm, order, active):
     r = gm("shy-monsters", "check", "--floor", FLOOR.lower(), "--revealed", order, "--json")
     assert r.exit_code == 0, r
@@ -32,7 +34,9 @@ def test_check_reveal_order(gm, order, active):
 def test_check_killed_monster(gm):
     data = gm("shy-monsters", "check", "--floor", FLOOR, "--killed", "O", "--json").json
     assert [(m["colour"], m["active"], m["killed"]) for m in data["monsters"]] == [
-        ("orange", False, True), ("purple", False, False)]
+        ("orange", False, True),
+        ("purple", False, False),
+    ]
 
 
 def test_check_reports_construction_errors_with_cells(gm):
@@ -47,10 +51,13 @@ def test_check_reports_construction_errors_with_cells(gm):
     assert "2 entrances instead of one" in text
 
 
-@pytest.mark.parametrize(("grid", "needle"), [
-    ("OPC/..Z/XEC", "row 2, column 3"),
-    ("OPC/.C/XEC", "Row 2 has 2 cells"),
-])
+@pytest.mark.parametrize(
+    ("grid", "needle"),
+    [
+        ("OPC/..Z/XEC", "row 2, column 3"),
+        ("OPC/.C/XEC", "Row 2 has 2 cells"),
+    ],
+)
 def test_check_bad_input_exit_2(gm, grid, needle):
     r = gm("shy-monsters", "check", "--floor", grid)
     assert r.exit_code == 2
@@ -101,19 +108,22 @@ def test_patterns_show_set_reset(gm):
 def test_two_player_game_and_bad_floors_save_nothing(gm):
     r = gm("shy-monsters", "new", "--json")
     assert r.exit_code == 0 and r.json["waiting_for_floor"] is True
-    for bad, needle in [("OPE/..C/XEC", "row 1, column 3 and row 3, column 2"),
-                        ("OPC/..Q/XEC", "row 2, column 3"), ("OPC/..C/XE", "Row 3 has 2 cells")]:
+    for bad, needle in [
+        ("OPE/..C/XEC", "row 1, column 3 and row 3, column 2"),
+        ("OPC/..Q/XEC", "row 2, column 3"),
+        ("OPC/..C/XE", "Row 3 has 2 cells"),
+    ]:
         r = gm("shy-monsters", "floor", "--grid", bad)
         assert r.exit_code == 2, r
         assert needle in r.stderr
-    assert gm("history", "--json").json["entries"] == []            # nothing saved
+    assert gm("history", "--json").json["entries"] == []  # nothing saved
     assert gm("shy-monsters", "status", "--json").json["waiting_for_floor"] is True
     r = gm("shy-monsters", "floor", "--grid", FLOOR, "--json")
     assert r.exit_code == 0, r
     data = r.json
-    assert data["board"] == ["???", "..?", "?E?"]           # nothing of the floor shown
+    assert data["board"] == ["???", "..?", "?E?"]  # nothing of the floor shown
     assert data["reveals_due"] == 2
-    assert gm("shy-monsters", "explore", "west").exit_code == 2      # turn tiles over first
+    assert gm("shy-monsters", "explore", "west").exit_code == 2  # turn tiles over first
     # the answers as the board shows them (was `events`: the JSON envelope's events now, issue 13)
     assert gm("shy-monsters", "reveal", "1,1", "--json").json["answers"][0]["key"] == "reveal.monster_active"
     data = gm("shy-monsters", "reveal", "3,1", "--json").json
@@ -121,7 +131,7 @@ def test_two_player_game_and_bad_floors_save_nothing(gm):
     data = gm("shy-monsters", "explore", "ouest", "--json").json
     assert data["floor"] == 2 and data["floors_cleared"] == 1 and data["waiting_for_floor"]
     assert data["shown_monsters"] == ["orange"] and data["set_aside"] == 1
-    r = gm("shy-monsters", "floor", "--grid", "ECP/.CC/.XG")        # purple was used on floor 1
+    r = gm("shy-monsters", "floor", "--grid", "ECP/.CC/.XG")  # purple was used on floor 1
     assert r.exit_code == 2 and "already used" in r.stderr
     undo = gm("undo")
     assert undo.exit_code == 0 and gm("shy-monsters", "status", "--json").json["floor"] == 1
@@ -185,8 +195,24 @@ def test_the_referee_does_not_load_prompts_or_storage(tmp_path):
     import sys
 
     env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", "shy-monsters", "check",
-                           "--floor", FLOOR, "--json"], capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "gm_assist",
+            "shy-monsters",
+            "check",
+            "--floor",
+            FLOOR,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert '"valid": true' in done.stdout
     for heavy in ("questionary", "prompt_toolkit", "tinydb"):
         assert f" {heavy}" not in done.stderr

@@ -10,8 +10,14 @@ SF = "stuffed-fables"
 def total_dice(status: dict) -> int:
     stored = sum(1 for s in status["stuffies"] for sl in s["slots"] if sl["die"])
     task = sum(status["group_task"]["dice"].values()) if status["group_task"] else 0
-    return (sum(status["bag"].values()) + sum(status["hand"].values()) + status["track"]
-            + sum(status["discard"].values()) + stored + task)
+    return (
+        sum(status["bag"].values())
+        + sum(status["hand"].values())
+        + status["track"]
+        + sum(status["discard"].values())
+        + stored
+        + task
+    )
 
 
 def start(gm, *names: str) -> dict:
@@ -23,8 +29,11 @@ def start(gm, *names: str) -> dict:
 
 # --- calculators ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("black", "monsters", "stuffies", "outcome"), [
-    ("0", "0", "3", "none"), ("2", "2", "3", "monsters"), ("1", "2", "3", "none"), ("3", "0", "3", "surge")])
+
+@pytest.mark.parametrize(
+    ("black", "monsters", "stuffies", "outcome"),
+    [("0", "0", "3", "none"), ("2", "2", "3", "monsters"), ("1", "2", "3", "none"), ("3", "0", "3", "surge")],
+)
 def test_threat_json(gm, black, monsters, stuffies, outcome):
     r = gm(SF, "threat", "--black", black, "--monsters", monsters, "--stuffies", stuffies, "--json")
     assert r.exit_code == 0, r
@@ -47,12 +56,15 @@ def test_defend_json(gm):
     assert r.json["stuffing_lost"] == 3 and r.json["die_kept"] is None
 
 
-@pytest.mark.parametrize("args", [
-    ("threat", "--black", "-1", "--monsters", "0", "--stuffies", "2"),
-    ("threat", "--black", "1", "--monsters", "-2", "--stuffies", "2"),
-    ("defend", "--attack", "-3"),
-    ("defend", "--attack", "3", "--roll", "9"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("threat", "--black", "-1", "--monsters", "0", "--stuffies", "2"),
+        ("threat", "--black", "1", "--monsters", "-2", "--stuffies", "2"),
+        ("defend", "--attack", "-3"),
+        ("defend", "--attack", "3", "--roll", "9"),
+    ],
+)
 def test_calculators_bad_input(gm, args):
     r = gm(SF, *args, "--json")
     assert r.exit_code == 2 and r.stdout == "" and r.stderr.strip()
@@ -70,8 +82,9 @@ def test_colours_json_and_editions(gm):
 def test_user_override_renames_a_colour(gm, home):
     path = home / "user" / "stuffed_fables"
     path.mkdir(parents=True)
-    (path / "dice.toml").write_text('[fr.pink]\nnames = { en = "blue", fr = "bleu" }\naliases = ["bleu"]\n',
-                                    encoding="utf-8")
+    (path / "dice.toml").write_text(
+        '[fr.pink]\nnames = { en = "blue", fr = "bleu" }\naliases = ["bleu"]\n', encoding="utf-8"
+    )
     start(gm)
     r = gm(SF, "draw", "--stuffie", "Lumpy", "--dice", "bleu", "--json")
     assert r.exit_code == 0, r
@@ -79,6 +92,7 @@ def test_user_override_renames_a_colour(gm, home):
 
 
 # --- session ---------------------------------------------------------------------------------------
+
 
 def test_new_session(gm):
     data = start(gm, "lumpy", "Stitch", "Ziggy")
@@ -101,16 +115,28 @@ def test_full_turn_with_threat_and_monster_turn(gm):
     assert r.json["spaces"] == [1]
     r = gm(SF, "store", "--die", "rose", "--json")
     assert r.json["status"]["stuffies"][0]["slots"][0]["die"] == "pink"
-    r = gm(SF, "attack", "--monster", "crawly", "--dice", "orange", "--rolls", "2", "--defense", "4",
-           "--json")
+    r = gm(
+        SF, "attack", "--monster", "crawly", "--dice", "orange", "--rolls", "2", "--defense", "4", "--json"
+    )
     assert r.json["hit"] is False
     r = gm(SF, "end-turn", "--json")
     assert r.json["threat"]["outcome"] == "monsters" and r.json["order"] == ["Crawly"]
     assert r.json["status"]["pending"] == "monsters"
     r = gm(SF, "activate", "--roll", "3", "--json")
     assert r.json["monster"]["name"] == "Crawly" and r.json["had_die"] is True
-    r = gm(SF, "monster-attack", "--stuffie", "Lumpy", "--attack", "2", "--slot", "board", "--roll", "4",
-           "--json")
+    r = gm(
+        SF,
+        "monster-attack",
+        "--stuffie",
+        "Lumpy",
+        "--attack",
+        "2",
+        "--slot",
+        "board",
+        "--roll",
+        "4",
+        "--json",
+    )
     assert r.json["defense"]["die_kept"] is True
     r = gm(SF, "monsters-end", "--json")
     status = r.json["status"]
@@ -146,21 +172,24 @@ def status_of(gm) -> dict:
     return gm(SF, "status", "--json").json["status"]
 
 
-@pytest.mark.parametrize("args", [
-    ("draw", "--stuffie", "Lumpy", "--dice", "turquoise"),             # unknown colour
-    ("draw", "--stuffie", "Lumpy", "--random", "--count", "-1"),        # negative count
-    ("draw", "--stuffie", "Lumpy", "--random", "--count", "40"),        # more dice than exist
-    ("draw", "--stuffie", "Lumpy", "--dice", "noir,noir,noir,noir"),    # more black dice than exist
-    ("draw", "--stuffie", "Nobody", "--dice", "orange"),                # unknown stuffie
-    ("draw", "--stuffie", "Lumpy"),                                     # neither --dice nor --random
-    ("encounter", "--monster", "Crawly:dragon"),
-    ("adjust", "--stuffie", "Lumpy", "--stuffing", "-2"),
-    ("adjust", "--track", "-1"),
-    ("adjust", "--track", "9"),                                        # more black dice than exist
-    ("adjust", "--track", "1", "--stuffie", "Lumpy", "--stuffing", "2"),
-    ("adjust", "--stuffie", "Lumpy", "--slot", "board", "--die", "blanc"),
-    ("adjust", "--stuffie", "Lumpy", "--slot", "board"),                # no --die
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("draw", "--stuffie", "Lumpy", "--dice", "turquoise"),  # unknown colour
+        ("draw", "--stuffie", "Lumpy", "--random", "--count", "-1"),  # negative count
+        ("draw", "--stuffie", "Lumpy", "--random", "--count", "40"),  # more dice than exist
+        ("draw", "--stuffie", "Lumpy", "--dice", "noir,noir,noir,noir"),  # more black dice than exist
+        ("draw", "--stuffie", "Nobody", "--dice", "orange"),  # unknown stuffie
+        ("draw", "--stuffie", "Lumpy"),  # neither --dice nor --random
+        ("encounter", "--monster", "Crawly:dragon"),
+        ("adjust", "--stuffie", "Lumpy", "--stuffing", "-2"),
+        ("adjust", "--track", "-1"),
+        ("adjust", "--track", "9"),  # more black dice than exist
+        ("adjust", "--track", "1", "--stuffie", "Lumpy", "--stuffing", "2"),
+        ("adjust", "--stuffie", "Lumpy", "--slot", "board", "--die", "blanc"),
+        ("adjust", "--stuffie", "Lumpy", "--slot", "board"),  # no --die
+    ],
+)
 def test_bad_input_exit_2_nothing_saved(gm, args):
     start(gm)
     before = status_of(gm)
@@ -264,7 +293,9 @@ def test_adjust_reaches_every_counter(gm):
     assert status["stuffies"][0]["slots"][0]["die"] is None and status["discard"] == {"pink": 1}
     r = gm(SF, "adjust", "--monster", "grub", "--position", "1", "--stuffing", "1", "--json")
     assert [(m["name"], m["position"], m["stuffing"]) for m in r.json["status"]["monsters"]] == [
-        ("Grub", 1, 1), ("Crawly", 2, 0)]
+        ("Grub", 1, 1),
+        ("Crawly", 2, 0),
+    ]
     r = gm(SF, "adjust", "--track", "2", "--json")
     assert r.exit_code == 0 and r.json["status"]["track"] == 2 and total_dice(r.json["status"]) == 31
     assert "Black dice on the threat track: 2" in gm(SF, "adjust", "--track", "2").stdout

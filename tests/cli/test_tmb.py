@@ -1,12 +1,25 @@
 """`gm-assist tmb` adventure commands through the real entry point (--json)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
 
-NEW = ("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik",
-       "--hp", "Capitank=5", "--hp", "Atomik=4")
+NEW = (
+    "tmb",
+    "new",
+    "--tyrant",
+    "Drellen",
+    "--gearloc",
+    "Capitank",
+    "--gearloc",
+    "Atomik",
+    "--hp",
+    "Capitank=5",
+    "--hp",
+    "Atomik=4",
+)
 
 
 def _sessions(gm: Any) -> list[Any]:
@@ -29,8 +42,23 @@ def test_setup_json_drellen(gm: Any) -> None:
 def test_setup_solo_and_custom(gm: Any) -> None:
     r = gm("tmb", "setup", "--tyrant", "Malmesh", "--gearlocs", "1", "--json")
     assert r.exit_code == 0 and r.json["solo"] is True and r.json["tyrant"] == "mulmesh"
-    r = gm("tmb", "setup", "--tyrant", "Grumble", "--gearlocs", "3", "--days", "9", "--progress", "7",
-           "--types", "marais,orcs", "--tyrant-cards", "0", "--json")
+    r = gm(
+        "tmb",
+        "setup",
+        "--tyrant",
+        "Grumble",
+        "--gearlocs",
+        "3",
+        "--days",
+        "9",
+        "--progress",
+        "7",
+        "--types",
+        "marais,orcs",
+        "--tyrant-cards",
+        "0",
+        "--json",
+    )
     assert r.exit_code == 0, r
     assert (r.json["deck_size"], r.json["baddie_types"], r.json["confidence"]) == (6, ["bog", "orc"], "table")
 
@@ -51,10 +79,13 @@ def test_tyrants_list(gm: Any) -> None:
     assert "Drellen" in text and "Gendricks" in text
 
 
-@pytest.mark.parametrize("args", [
-    ("tmb", "setup", "--tyrant", "Drelen", "--gearlocs", "2"),
-    ("tmb", "new", "--tyrant", "Drelen", "--gearloc", "Capitank"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("tmb", "setup", "--tyrant", "Drelen", "--gearlocs", "2"),
+        ("tmb", "new", "--tyrant", "Drelen", "--gearloc", "Capitank"),
+    ],
+)
 def test_unknown_tyrant_suggests(gm: Any, args: tuple[str, ...]) -> None:
     r = gm(*args)
     assert r.exit_code == 2
@@ -190,8 +221,14 @@ def test_tour_leaves_no_session(gm: Any) -> None:
 
 def _recovery(gm: Any) -> None:
     assert gm(*NEW).exit_code == 0
-    for args in (["next-day"], ["encounter"], ["encounter", "--fight"], ["encounter", "--peaceful"],
-                 ["success"], ["reward", "--locked", "1", "--loot", "1"]):
+    for args in (
+        ["next-day"],
+        ["encounter"],
+        ["encounter", "--fight"],
+        ["encounter", "--peaceful"],
+        ["success"],
+        ["reward", "--locked", "1", "--loot", "1"],
+    ):
         r = gm("tmb", *args)
         assert r.exit_code == 0, (args, r)
 

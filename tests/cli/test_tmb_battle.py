@@ -16,14 +16,31 @@ def test_queue_text_shows_the_why(gm):
 
 
 def test_queue_extra_points_before_and_added_chips_after(gm):
-    r = gm("tmb", "queue", "--day", "6", "--gearlocs", "3", "--extra-points", "2", "--add", "1", "--add", "5",
-           "--json")
+    r = gm(
+        "tmb",
+        "queue",
+        "--day",
+        "6",
+        "--gearlocs",
+        "3",
+        "--extra-points",
+        "2",
+        "--add",
+        "1",
+        "--add",
+        "5",
+        "--json",
+    )
     assert r.json["points"] == 20 and r.json["queue"] == [20, 5, 1]
     assert gm("tmb", "queue", "-d", "6", "-g", "3", "--json").json["queue"] == [5, 5, 5, 1, 1, 1]
 
 
-BAD_QUEUE = [["--day", "0", "--gearlocs", "3"], ["--day", "2", "--gearlocs", "0"],
-             ["--day", "2", "--gearlocs", "5"], ["--day", "2", "--gearlocs", "2", "--add", "3"]]
+BAD_QUEUE = [
+    ["--day", "0", "--gearlocs", "3"],
+    ["--day", "2", "--gearlocs", "0"],
+    ["--day", "2", "--gearlocs", "5"],
+    ["--day", "2", "--gearlocs", "2", "--add", "3"],
+]
 
 
 @pytest.mark.parametrize("args", BAD_QUEUE)
@@ -38,20 +55,50 @@ def test_queue_without_session_asks_for_day_and_gearlocs(gm):
 
 
 def test_initiative_order_and_gearloc_tie(gm):
-    r = gm("tmb", "initiative", "--baddie", "3", "--baddie", "goblin=5", "--baddie", "3",
-           "--gearloc", "Capitank=3", "--gearloc", "Atomik=6", "--json")
+    r = gm(
+        "tmb",
+        "initiative",
+        "--baddie",
+        "3",
+        "--baddie",
+        "goblin=5",
+        "--baddie",
+        "3",
+        "--gearloc",
+        "Capitank=3",
+        "--gearloc",
+        "Atomik=6",
+        "--json",
+    )
     assert r.exit_code == 0, r
     order = r.json["order"]
     assert [(e["name"], e["kind"], e["lane"], e["initiative"]) for e in order] == [
-        ("Atomik", "gearloc", None, 6), ("goblin", "baddie", 2, 5), ("Capitank", "gearloc", None, 3),
-        ("Lane 1", "baddie", 1, 3), ("Lane 3", "baddie", 3, 3)]
+        ("Atomik", "gearloc", None, 6),
+        ("goblin", "baddie", 2, 5),
+        ("Capitank", "gearloc", None, 3),
+        ("Lane 1", "baddie", 1, 3),
+        ("Lane 3", "baddie", 3, 3),
+    ]
     assert [e["tie_with_gearloc"] for e in order] == [False, False, True, True, True]
     assert r.json["needs_choice"] is True
 
 
 def test_initiative_tie_settled_with_first(gm):
-    r = gm("tmb", "initiative", "--baddie", "4", "--baddie", "4", "--gearloc", "Furax=4",
-           "--first", "Lane 2", "--first", "furax", "--json")
+    r = gm(
+        "tmb",
+        "initiative",
+        "--baddie",
+        "4",
+        "--baddie",
+        "4",
+        "--gearloc",
+        "Furax=4",
+        "--first",
+        "Lane 2",
+        "--first",
+        "furax",
+        "--json",
+    )
     assert [e["name"] for e in r.json["order"]] == ["Lane 2", "Furax", "Lane 1"]
     assert r.json["needs_choice"] is False
 
@@ -61,16 +108,30 @@ def test_equal_baddies_lower_lane_first_without_flag(gm):
     assert [e["lane"] for e in r.json["order"]] == [1, 2] and r.json["ties"] == []
 
 
-@pytest.mark.parametrize("args", [["--baddie", "7"], ["--gearloc", "G=0"], ["--baddie", "1"] * 5,
-                                  ["--gearloc", "nonumber"]])
+@pytest.mark.parametrize(
+    "args", [["--baddie", "7"], ["--gearloc", "G=0"], ["--baddie", "1"] * 5, ["--gearloc", "nonumber"]]
+)
 def test_initiative_bad_input(gm, args):
     r = gm("tmb", "initiative", *args, "--json")
     assert r.exit_code == 2 and r.stdout == ""
 
 
 def test_baddie_add_then_listed_and_used(gm):
-    r = gm("tmb", "baddie", "add", "Ver des marais", "--points", "1", "--initiative", "3", "--hp", "2",
-           "--attack", "melee", "--json")
+    r = gm(
+        "tmb",
+        "baddie",
+        "add",
+        "Ver des marais",
+        "--points",
+        "1",
+        "--initiative",
+        "3",
+        "--hp",
+        "2",
+        "--attack",
+        "melee",
+        "--json",
+    )
     assert r.exit_code == 0, r
     listed = gm("tmb", "baddie", "list", "--json").json["baddies"]
     worm = [b for b in listed if b["id"] == "bog-worm"]
@@ -84,8 +145,14 @@ def test_live_example_day_2_battle(gm):
     r = gm("tmb", "battle", "start", *LIVE_START, "--json")
     assert r.exit_code == 0, r
     track = r.json["track"]
-    assert [u["name"] for u in track] == ["tricheur goblin", "Atomik", "crapaud des marais", "ver des marais",
-                                          "Capitank", "golem d'argile"]
+    assert [u["name"] for u in track] == [
+        "tricheur goblin",
+        "Atomik",
+        "crapaud des marais",
+        "ver des marais",
+        "Capitank",
+        "golem d'argile",
+    ]
     assert [u["lane"] for u in track if u["kind"] == "baddie"] == [4, 1, 2, 3]
     assert r.json["round_die"] == "M1" and r.json["current"] == "tricheur goblin"
     assert gm("tmb", "status", "--json").json["scouted"]["1"] == []
@@ -107,14 +174,25 @@ def test_live_example_day_2_battle(gm):
 
 def test_battle_bad_input_saves_nothing(gm):
     adventure_day_2(gm)
-    assert gm("tmb", "battle", "start", "--baddie", ":4:3", "--gearloc", "Capitank=2",
-              "--gearloc", "Atomik=5").exit_code == 2  # three chips not given
+    assert (
+        gm(
+            "tmb", "battle", "start", "--baddie", ":4:3", "--gearloc", "Capitank=2", "--gearloc", "Atomik=5"
+        ).exit_code
+        == 2
+    )  # three chips not given
     assert gm("tmb", "battle", "start", *LIVE_START[:-2], "--gearloc", "Atomik=7").exit_code == 2
     assert gm("tmb", "battle", "status").exit_code == 2  # still no battle
     gm("tmb", "battle", "start", *LIVE_START)
     before = gm("tmb", "battle", "status", "--json").json
-    for args in (["defeat", "5"], ["defeat", "0"], ["place", "1", "--lane", "9", "--position", "melee"],
-                 ["damage", "nobody", "1"], ["damage", "1", "0"], ["ko", "1"], ["end"]):
+    for args in (
+        ["defeat", "5"],
+        ["defeat", "0"],
+        ["place", "1", "--lane", "9", "--position", "melee"],
+        ["damage", "nobody", "1"],
+        ["damage", "1", "0"],
+        ["ko", "1"],
+        ["end"],
+    ):
         r = gm("tmb", "battle", *args)
         assert r.exit_code == 2 and r.stderr.strip(), (args, r)
     assert gm("tmb", "battle", "status", "--json").json == before
@@ -167,14 +245,33 @@ def challenge_drellen(gm, *party):
 
 def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
     challenge_drellen(gm, "--gearloc", "Capitank", "--gearloc", "Atomik")
-    r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
-           "--baddie", "bog B=4:3:melee", "--baddie", "x=1:2:melee", "--gearloc", "Capitank=3",
-           "--gearloc", "Atomik=1", "--json")
+    r = gm(
+        "tmb",
+        "battle",
+        "start",
+        "--baddie",
+        "Drellen=5:20:ranged",
+        "--baddie",
+        "bog A=2:3:melee",
+        "--baddie",
+        "bog B=4:3:melee",
+        "--baddie",
+        "x=1:2:melee",
+        "--gearloc",
+        "Capitank=3",
+        "--gearloc",
+        "Atomik=1",
+        "--json",
+    )
     assert r.exit_code == 0, r
     baddies = [u for u in r.json["track"] if u["kind"] == "baddie"]
     lanes = {u["name"]: (u["lane"], u["points"], u["tyrant"]) for u in baddies}
-    assert lanes == {"Drellen": (1, 20, True), "bog A": (2, 1, False), "bog B": (3, 1, False),
-                     "x": (4, 1, False)}
+    assert lanes == {
+        "Drellen": (1, 20, True),
+        "bog A": (2, 1, False),
+        "bog B": (3, 1, False),
+        "x": (4, 1, False),
+    }
     assert r.json["queue"] == [1, 1, 1] and r.json["tyrant_battle"] is True
     assert r.json["ties"] == [["Atomik", "x"]]
     r = gm("tmb", "battle", "defeat", "Drellen", "--json")
@@ -186,8 +283,20 @@ def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
 
 def test_a_lost_tyrant_battle_never_puts_the_tyrant_in_a_stack(gm):
     challenge_drellen(gm, "--gearloc", "Capitank", "--hp", "Capitank=5")
-    r = gm("tmb", "battle", "start", "--baddie", "Drellen=5:20:ranged", "--baddie", "bog A=2:3:melee",
-           "--baddie", "bog B=4:3:melee", "--gearloc", "Capitank=3", "--json")
+    r = gm(
+        "tmb",
+        "battle",
+        "start",
+        "--baddie",
+        "Drellen=5:20:ranged",
+        "--baddie",
+        "bog A=2:3:melee",
+        "--baddie",
+        "bog B=4:3:melee",
+        "--gearloc",
+        "Capitank=3",
+        "--json",
+    )
     assert r.exit_code == 0, r
     assert gm("tmb", "battle", "ko", "Capitank").exit_code == 0  # party wipe
     r = gm("tmb", "battle", "end", "--json")

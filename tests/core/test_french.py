@@ -214,4 +214,3 @@ def test_sessions_and_history_show_readable_times(gm):
         text = gm("--lang", "fr", *args).stdout
         assert "aujourd'hui" in text and not re.search(r"\d{4}-\d\d-\d\dT", text), text
     assert re.match(r"\d{4}-\d\d-\d\dT", gm("history", "--json").json["entries"][0]["time"])
-

@@ -28,10 +28,26 @@ CALCULATORS = {
     "tmb-queue": ("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json"),
     "insomnia": ("insomnia", "score", "--player", "A:12:40", "--player", "B:9:40", "--json"),
     "stuffed-fables": (
-        "stuffed-fables", "threat", "--black", "3", "--monsters", "2", "--stuffies", "3", "--json",
+        "stuffed-fables",
+        "threat",
+        "--black",
+        "3",
+        "--monsters",
+        "2",
+        "--stuffies",
+        "3",
+        "--json",
     ),
     "mice-and-mystics": (
-        "mice-and-mystics", "initiative", "--mouse", "Collin", "--enemy", "Rat", "--seed", "1", "--json",
+        "mice-and-mystics",
+        "initiative",
+        "--mouse",
+        "Collin",
+        "--enemy",
+        "Rat",
+        "--seed",
+        "1",
+        "--json",
     ),
     "shy-monsters": ("shy-monsters", "check", "--floor", "..P/ECC/.XO", "--json"),
 }
@@ -84,11 +100,19 @@ def test_only_the_table_command_loads_the_web_stack(args, tmp_path):
     """Session commands (``show --json`` carries the game's view model) and ``table --help`` stay
     free of the web stack; ``gm-assist table`` itself is the only one that loads it."""
     env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
-    made = subprocess.run([sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
-                          capture_output=True, text=True, env=env)
+    made = subprocess.run(
+        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert made.returncode == 0, made.stderr
-    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
-                       capture_output=True, text=True, env=env)
+    r = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert r.returncode == 0, r.stderr[-800:]
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [m for m in loaded if m.split(".")[0] in WEB]
@@ -140,7 +164,6 @@ def test_every_model_builds_its_schema_on_first_use():
     assert not eager
 
 
-
 def test_deferred_build_is_set_in_one_place():
     """One shared base (``gm_assist.core.model.Model``) carries ``defer_build``; no model repeats it
     (issue 13), so a new model gets it by deriving from ``Model``."""
@@ -151,6 +174,7 @@ def test_deferred_build_is_set_in_one_place():
         if "defer_build=True" in path.read_text(encoding="utf-8") and path != root / "core" / "model.py"
     ]
     assert repeated == []
+
 
 # --- the pydantic plugin stand-in ---------------------------------------------------------------
 
@@ -356,11 +380,19 @@ def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
     """`stats` reads sessions and journals: no web stack, no icepool, no prompts, and of each game
     only its model and its stats module (no actions, flows or views)."""
     env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
-    made = subprocess.run([sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
-                          capture_output=True, text=True, env=env)
+    made = subprocess.run(
+        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert made.returncode == 0, made.stderr
-    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "gm_assist", "stats", "--json"],
-                       capture_output=True, text=True, env=env)
+    r = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "gm_assist", "stats", "--json"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert r.returncode == 0, r.stderr[-800:]
     assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}

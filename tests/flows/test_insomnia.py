@@ -171,8 +171,16 @@ def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noq
 
     assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
     steps = [
-        ("move", "11"), ("end-turn",), ("move", "3"), ("nightmare", "move", "11"), ("end-race",),
-        ("rest", "tile", "--space", "3"), ("rest", "zzz"), ("move", "10"), ("move", "1"), ("bed",),
+        ("move", "11"),
+        ("end-turn",),
+        ("move", "3"),
+        ("nightmare", "move", "11"),
+        ("end-race",),
+        ("rest", "tile", "--space", "3"),
+        ("rest", "zzz"),
+        ("move", "10"),
+        ("move", "1"),
+        ("bed",),
     ]
     seen = set()
     for command in [None, *steps]:

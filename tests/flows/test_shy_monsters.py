@@ -14,7 +14,7 @@ SEED_7_FLOOR_1 = ("EC...", ".PCBX", "...C.")
 
 
 def test_solo_floor_against_a_seeded_dungeon_master(keys) -> None:  # noqa: ANN001
-    keys.send(keys.select(0), keys.ENTER, keys.type("7"))      # solo, best, seed 7
+    keys.send(keys.select(0), keys.ENTER, keys.type("7"))  # solo, best, seed 7
     name = flow.new_session()
     assert name
     _, state = load("shy-monsters", name)
@@ -22,14 +22,14 @@ def test_solo_floor_against_a_seeded_dungeon_master(keys) -> None:  # noqa: ANN0
     assert state.floor.layout.rows == SEED_7_FLOOR_1
 
     keys.send(
-        keys.select(1),   # turn over row 2, column 2 (hidden tiles listed in reading order): purple, active
-        keys.select(2),   # then row 2, column 4: blue, active
-        keys.select(0),   # explore east (the only step)
-        keys.select(3),   # declare the attack  [explore south, explore west, jump south-east, attack, …]
-        keys.select(0),   # explore south with the attack: purple killed
-        keys.select(1),   # explore east        [explore north, explore east, jump east, leave]
-        keys.select(2),   # jump east over the active blue monster onto the exit
-        keys.CTRL_C,      # floor 2: leave the flow at its first prompt
+        keys.select(1),  # turn over row 2, column 2 (hidden tiles listed in reading order): purple, active
+        keys.select(2),  # then row 2, column 4: blue, active
+        keys.select(0),  # explore east (the only step)
+        keys.select(3),  # declare the attack  [explore south, explore west, jump south-east, attack, …]
+        keys.select(0),  # explore south with the attack: purple killed
+        keys.select(1),  # explore east        [explore north, explore east, jump east, leave]
+        keys.select(2),  # jump east over the active blue monster onto the exit
+        keys.CTRL_C,  # floor 2: leave the flow at its first prompt
     )
     flow.run(name)
     _, state = load("shy-monsters", name)
@@ -42,22 +42,27 @@ def test_solo_floor_against_a_seeded_dungeon_master(keys) -> None:  # noqa: ANN0
 def test_stepping_onto_a_known_active_monster_asks_first(keys, gm) -> None:  # noqa: ANN001
     assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
-    keys.send(keys.select(1), keys.select(0),   # purple (active) and row 1, column 2
-              keys.select(0),                   # explore east
-              keys.select(0), "n",              # explore south onto the active purple: « no »
-              keys.select(5))                   # leave
+    keys.send(
+        keys.select(1),
+        keys.select(0),  # purple (active) and row 1, column 2
+        keys.select(0),  # explore east
+        keys.select(0),
+        "n",  # explore south onto the active purple: « no »
+        keys.select(5),
+    )  # leave
     flow.run(name)
     _, state = load("shy-monsters", name)
     assert state.outcome == "playing" and state.floor.hero == (0, 1)
 
 
 def test_two_player_floor_typed_by_the_dungeon_master(keys) -> None:  # noqa: ANN001
-    keys.send(keys.select(1))                                  # two players
+    keys.send(keys.select(1))  # two players
     name = flow.new_session()
     keys.send(
-        keys.type("OPC/..E/XEC"),          # refused as typed: two entrances (the prompt shows why)
-        keys.BACKSPACE * 11, keys.type("opc/..c/xec"),
-        keys.CTRL_C,                       # the hero's first prompt: leave
+        keys.type("OPC/..E/XEC"),  # refused as typed: two entrances (the prompt shows why)
+        keys.BACKSPACE * 11,
+        keys.type("opc/..c/xec"),
+        keys.CTRL_C,  # the hero's first prompt: leave
     )
     flow.run(name)
     _, state = load("shy-monsters", name)
@@ -74,7 +79,7 @@ def test_cancel_wizard_creates_nothing(keys, gm) -> None:  # noqa: ANN001
 def test_cancel_a_step_records_nothing(keys, gm) -> None:  # noqa: ANN001
     assert gm("shy-monsters", "new", "--solo", "--seed", "7", "--difficulty", "random").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
-    keys.send(keys.CTRL_C)                 # Ctrl-C at the first reveal prompt: back to the menu
+    keys.send(keys.CTRL_C)  # Ctrl-C at the first reveal prompt: back to the menu
     flow.run(name)
     assert gm("show", "--json").json["session"]["changes"] == 0
 
@@ -85,8 +90,11 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, capsys) -> None: 
     ctx().guided = True
     keys.send(keys.select(0), keys.select(3), keys.type("7"))  # solo, random floors (fast), seed 7
     name = flow.new_session()
-    keys.send(keys.select(0), keys.select(0),   # turn over the two tiles the floor asks for
-              keys.CTRL_C)                      # then leave at the hero's move menu
+    keys.send(
+        keys.select(0),
+        keys.select(0),  # turn over the two tiles the floor asks for
+        keys.CTRL_C,
+    )  # then leave at the hero's move menu
     flow.run(name)
     out = capsys.readouterr().out
     assert "gm-assist " not in out and "--seed" not in out

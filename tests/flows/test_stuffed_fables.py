@@ -23,34 +23,48 @@ def test_one_stuffie_turn_ending_in_a_monster_turn(keys, gm) -> None:  # noqa: A
     assert gm("stuffed-fables", "encounter", "--monster", "Crawly").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.ENTER,                                  # menu: draw (proposed)
-        keys.ENTER, keys.ENTER,                      # Lumpy; we drew the dice ourselves
+        keys.ENTER,  # menu: draw (proposed)
+        keys.ENTER,
+        keys.ENTER,  # Lumpy; we drew the dice ourselves
         keys.type("orange, blanc, noir, noir, rose"),
-        keys.ENTER, keys.type("4"), keys.type("5"),  # recovery (proposed): value 4, white die 5 → +1
-        keys.ENTER,                                  # black dice onto the threat track (proposed)
-        keys.select(1), keys.ENTER, keys.ENTER,      # store: orange (proposed) on the board
-        keys.select(8),                              # end the turn → 2 black dice ≥ 1 monster
-        keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
-        keys.ENTER,                                  # it has moved: its attack (proposed)
-        keys.ENTER, keys.type("2"),                  # Lumpy, attack 2
-        keys.ENTER, keys.type("1"),                  # defends with the stored die: rolls 1
-        keys.ENTER,                                  # end the monster turn (proposed)
-        keys.select(3),                              # leave
+        keys.ENTER,
+        keys.type("4"),
+        keys.type("5"),  # recovery (proposed): value 4, white die 5 → +1
+        keys.ENTER,  # black dice onto the threat track (proposed)
+        keys.select(1),
+        keys.ENTER,
+        keys.ENTER,  # store: orange (proposed) on the board
+        keys.select(8),  # end the turn → 2 black dice ≥ 1 monster
+        keys.ENTER,
+        keys.type("3"),  # Crawly acts: black die 3
+        keys.ENTER,  # it has moved: its attack (proposed)
+        keys.ENTER,
+        keys.type("2"),  # Lumpy, attack 2
+        keys.ENTER,
+        keys.type("1"),  # defends with the stored die: rolls 1
+        keys.ENTER,  # end the monster turn (proposed)
+        keys.select(3),  # leave
     )
     flow.run(name)
     _, state = load("stuffed-fables", name)
     lumpy = state.stuffies[0]
     assert lumpy.recovery_value == 4
-    assert lumpy.stuffing == 5            # 5 + 1 recovered − (2 − 1)
-    assert lumpy.slots[0].die is None     # the defense die was discarded
+    assert lumpy.stuffing == 5  # 5 + 1 recovered − (2 − 1)
+    assert lumpy.slots[0].die is None  # the defense die was discarded
     assert state.pending is None and state.monster_turn is None and state.current is None
     assert state.track == 0 and state.discard == {} and state.bag == state.in_play
     assert census_ok(state)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[1:] == [
-        "Lumpy draws 5 dice", "Stuffing recovery (5)", "Black dice onto the threat track",
-        "An orange die stored (board)", "End of turn and threat check", "Minion Crawly rolls 3",
-        "Minion attack 2 on Lumpy", "End of the minion turn"]
+        "Lumpy draws 5 dice",
+        "Stuffing recovery (5)",
+        "Black dice onto the threat track",
+        "An orange die stored (board)",
+        "End of turn and threat check",
+        "Minion Crawly rolls 3",
+        "Minion attack 2 on Lumpy",
+        "End of the minion turn",
+    ]
 
 
 def test_cancel_wizard_creates_nothing(keys, gm) -> None:  # noqa: ANN001
@@ -64,10 +78,17 @@ def test_cancel_a_step_records_nothing_and_bad_input_is_refused(keys, gm) -> Non
     name = gm("show", "--json").json["session"]["name"]
     before = gm("show", "--json").json["session"]["changes"]
     keys.send(
-        keys.ENTER, keys.ENTER, keys.ENTER, keys.CTRL_C,          # draw → Lumpy → table → cancel
-        keys.ENTER, keys.ENTER, keys.ENTER,                        # draw again…
-        keys.type("turquoise"), keys.BACKSPACE * 9, keys.type("noir,noir,noir"),  # refused, then too many
-        keys.select(3),                                            # leave
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,
+        keys.CTRL_C,  # draw → Lumpy → table → cancel
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,  # draw again…
+        keys.type("turquoise"),
+        keys.BACKSPACE * 9,
+        keys.type("noir,noir,noir"),  # refused, then too many
+        keys.select(3),  # leave
     )
     flow.run(name)
     assert gm("show", "--json").json["session"]["changes"] == before
@@ -77,13 +98,20 @@ def test_surge_bringing_a_boss_that_acts_at_once(keys, gm) -> None:  # noqa: ANN
     assert gm("stuffed-fables", "new", "--stuffie", "Lumpy").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.ENTER, keys.ENTER, keys.ENTER, keys.type("noir, noir"),  # Lumpy draws two black dice
-        keys.ENTER,                                                    # onto the threat track
-        keys.ENTER,                                                    # end the turn (proposed): surge
-        keys.ENTER, keys.type("Grub:boss"), keys.ENTER,                # the surge brings a boss in
-        keys.ENTER, keys.type("2"),                                    # it acts at once
-        keys.DOWN, keys.ENTER,                                         # no stuffie in reach: end
-        keys.select(3),                                                # leave
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,
+        keys.type("noir, noir"),  # Lumpy draws two black dice
+        keys.ENTER,  # onto the threat track
+        keys.ENTER,  # end the turn (proposed): surge
+        keys.ENTER,
+        keys.type("Grub:boss"),
+        keys.ENTER,  # the surge brings a boss in
+        keys.ENTER,
+        keys.type("2"),  # it acts at once
+        keys.DOWN,
+        keys.ENTER,  # no stuffie in reach: end
+        keys.select(3),  # leave
     )
     flow.run(name)
     _, state = load("stuffed-fables", name)
@@ -100,13 +128,17 @@ def test_guided_hints_name_the_menu_not_the_command_line(keys, gm, capsys) -> No
     capsys.readouterr()
     ctx().guided = True
     keys.send(
-        keys.ENTER, keys.ENTER, keys.ENTER,          # draw → Lumpy → we drew the dice ourselves
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,  # draw → Lumpy → we drew the dice ourselves
         keys.type("noir, noir"),
-        keys.ENTER,                                  # black dice onto the threat track (proposed)
-        keys.ENTER,                                  # end the turn (proposed) → 2 black ≥ 1 minion
-        keys.ENTER, keys.type("3"),                  # Crawly acts: black die 3
-        keys.DOWN, keys.ENTER,                       # no stuffie in reach: end the minion turn
-        keys.select(3),                              # leave
+        keys.ENTER,  # black dice onto the threat track (proposed)
+        keys.ENTER,  # end the turn (proposed) → 2 black ≥ 1 minion
+        keys.ENTER,
+        keys.type("3"),  # Crawly acts: black die 3
+        keys.DOWN,
+        keys.ENTER,  # no stuffie in reach: end the minion turn
+        keys.select(3),  # leave
     )
     flow.run(name)
     out = capsys.readouterr().out
@@ -128,12 +160,15 @@ def test_odds_shown_before_drawing_and_before_committing_dice(keys, gm, capsys) 
     assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.ENTER, keys.ENTER, keys.ENTER,            # draw → Lumpy → we draw ourselves
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,  # draw → Lumpy → we draw ourselves
         keys.type("jaune, rose, violet, orange, vert"),
-        keys.select(3),                                # skill test
-        keys.select(2), keys.type("6"),                # yellow (from the colours offered) 6
-        keys.CTRL_C,                                   # the table thinks again: no dice committed
-        keys.select(11),                               # leave
+        keys.select(3),  # skill test
+        keys.select(2),
+        keys.type("6"),  # yellow (from the colours offered) 6
+        keys.CTRL_C,  # the table thinks again: no dice committed
+        keys.select(11),  # leave
     )
     flow.run(name)
     out = capsys.readouterr().out
@@ -154,11 +189,13 @@ def test_a_stored_die_is_spent_from_the_menus(keys, gm) -> None:  # noqa: ANN001
     assert gm("stuffed-fables", "store", "--die", "orange").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.ENTER,                              # menu: move (the first step with no white/black die)
-        keys.SPACE,                              # tick one green die of the hand (a move proposes none)
-        keys.DOWN * 2, keys.SPACE, keys.ENTER,   # and the orange die stored on the board
-        keys.type("3,4"),                        # one roll per die: hand first, then stored
-        keys.CTRL_C,                             # leave the menu
+        keys.ENTER,  # menu: move (the first step with no white/black die)
+        keys.SPACE,  # tick one green die of the hand (a move proposes none)
+        keys.DOWN * 2,
+        keys.SPACE,
+        keys.ENTER,  # and the orange die stored on the board
+        keys.type("3,4"),  # one roll per die: hand first, then stored
+        keys.CTRL_C,  # leave the menu
     )
     flow.run(name)
     _, state = load("stuffed-fables", name)
@@ -192,12 +229,12 @@ def test_ending_the_turn_asks_for_the_stuffing_recovery_still_due(keys, gm, caps
     name = gm("show", "--json").json["session"]["name"]
     capsys.readouterr()
     keys.send(
-        keys.select(9),                          # end the turn, white dice still in hand
-        keys.ENTER,                              # move on anyway? No (the default): roll them
-        keys.type("4"),                          # Lumpy's stuffing value
-        keys.type("5"),                          # one roll for two white dice: refused, kept
-        keys.type(",2"),                         # 5,2
-        keys.select(3),                          # leave
+        keys.select(9),  # end the turn, white dice still in hand
+        keys.ENTER,  # move on anyway? No (the default): roll them
+        keys.type("4"),  # Lumpy's stuffing value
+        keys.type("5"),  # one roll for two white dice: refused, kept
+        keys.type(",2"),  # 5,2
+        keys.select(3),  # leave
     )
     flow.run(name)
     out = capsys.readouterr().out
@@ -228,10 +265,11 @@ def test_the_draw_proposes_the_stuffie_whose_turn_it_is(keys, gm) -> None:  # no
     assert gm("stuffed-fables", "end-turn").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.ENTER,                              # menu: draw (proposed)
-        keys.ENTER,                              # which stuffie? the proposed one
-        keys.ENTER, keys.type("vert, jaune"),    # we drew them ourselves
-        keys.CTRL_C,                             # leave the menu
+        keys.ENTER,  # menu: draw (proposed)
+        keys.ENTER,  # which stuffie? the proposed one
+        keys.ENTER,
+        keys.type("vert, jaune"),  # we drew them ourselves
+        keys.CTRL_C,  # leave the menu
     )
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
@@ -246,9 +284,11 @@ def test_an_encounter_in_the_menus_says_who_enters_under_which_threat_space(keys
     name = gm("show", "--json").json["session"]["name"]
     capsys.readouterr()
     keys.send(
-        keys.select(1),                                        # minions enter play (encounter)
-        keys.type("Big Rat:chief"), keys.type("Grizzlor:boss"), keys.ENTER,
-        keys.select(3),                                        # leave
+        keys.select(1),  # minions enter play (encounter)
+        keys.type("Big Rat:chief"),
+        keys.type("Grizzlor:boss"),
+        keys.ENTER,
+        keys.select(3),  # leave
     )
     flow.run(name)
     out = capsys.readouterr().out
@@ -278,12 +318,12 @@ def test_a_skill_test_offers_the_colours_and_proposes_only_the_dice_that_count(k
     assert gm("stuffed-fables", "place-threat").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.select(3),                          # skill test
-        keys.select(2),                          # yellow, among orange, green, yellow, pink, purple
-        keys.type("7"),                          # value to reach
-        keys.ENTER,                              # the dice proposed: the two yellow ones
-        keys.type("3,4"),                        # their rolls
-        keys.CTRL_C,                             # leave the menu
+        keys.select(3),  # skill test
+        keys.select(2),  # yellow, among orange, green, yellow, pink, purple
+        keys.type("7"),  # value to reach
+        keys.ENTER,  # the dice proposed: the two yellow ones
+        keys.type("3,4"),  # their rolls
+        keys.CTRL_C,  # leave the menu
     )
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
@@ -311,25 +351,38 @@ def test_the_correction_menu_reaches_every_counter(keys, gm) -> None:  # noqa: A
     assert gm("stuffed-fables", "encounter", "--monster", "Crawly", "--monster", "Grub:boss").exit_code == 0
     name = gm("show", "--json").json["session"]["name"]
     keys.send(
-        keys.select(2), keys.ENTER,              # correct… Lumpy
-        keys.select(4), keys.select(1),          # its stored die (board): orange
-        keys.select(2), keys.select(3),          # correct… Grub
-        keys.ENTER, keys.type("1", clear=1),     # threat space 1 (it was 2)
-        keys.select(2), keys.select(4),          # correct… the threat track
-        keys.type("1", clear=1),                 # 1 black die
-        keys.select(2), keys.select(3),          # correct… Crawly (now under space 2)
-        keys.select(1), keys.type("1", clear=1), # stuffing 1
-        keys.select(3),                          # leave
+        keys.select(2),
+        keys.ENTER,  # correct… Lumpy
+        keys.select(4),
+        keys.select(1),  # its stored die (board): orange
+        keys.select(2),
+        keys.select(3),  # correct… Grub
+        keys.ENTER,
+        keys.type("1", clear=1),  # threat space 1 (it was 2)
+        keys.select(2),
+        keys.select(4),  # correct… the threat track
+        keys.type("1", clear=1),  # 1 black die
+        keys.select(2),
+        keys.select(3),  # correct… Crawly (now under space 2)
+        keys.select(1),
+        keys.type("1", clear=1),  # stuffing 1
+        keys.select(3),  # leave
     )
     flow.run(name)
     _, state = load("stuffed-fables", name)
     assert state.stuffies[0].slots[0].die == "orange"
     assert [(m.name, m.position, m.stuffing) for m in sorted(state.monsters, key=lambda m: m.position)] == [
-        ("Grub", 1, 2), ("Crawly", 2, 1)]
+        ("Grub", 1, 2),
+        ("Crawly", 2, 1),
+    ]
     assert state.track == 1 and census_ok(state)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
-    assert labels[-4:] == ["Lumpy corrected", "Grub corrected", "Threat track corrected (1 black die)",
-                           "Crawly corrected"]
+    assert labels[-4:] == [
+        "Lumpy corrected",
+        "Grub corrected",
+        "Threat track corrected (1 black die)",
+        "Crawly corrected",
+    ]
 
 
 def keys_to_choose(menu: list[tuple[str, str]], default: str | None, value: str) -> int:
@@ -353,10 +406,10 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
     name = gm("show", "--json").json["session"]["name"]
     _, state = load("stuffed-fables", name)
     menu = flow._menu(state)
-    assert keys_to_choose(menu, None, "end_turn") == 9        # before: no step proposed
+    assert keys_to_choose(menu, None, "end_turn") == 9  # before: no step proposed
     assert next_step(state).key == "end_turn"
     assert keys_to_choose(menu, next_step(state).key, "end_turn") == 1
-    keys.send(keys.ENTER, keys.CTRL_C)                        # 1 key: the turn ends
+    keys.send(keys.ENTER, keys.CTRL_C)  # 1 key: the turn ends
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "End of turn and threat check"
@@ -364,7 +417,7 @@ def test_ending_a_turn_takes_one_key(keys, gm) -> None:  # noqa: ANN001
     assert gm("stuffed-fables", "draw", "--stuffie", "Stitch", "--dice", "jaune,vert").exit_code == 0
     _, state = load("stuffed-fables", name)
     assert keys_to_choose(flow._menu(state), next_step(state).key, "end_turn") == 9  # dice left: no default
-    keys.send("e", keys.CTRL_C)                               # …but one key ends it
+    keys.send("e", keys.CTRL_C)  # …but one key ends it
     flow.run(name)
     labels = [e["label"] for e in gm("history", "--json").json["entries"]]
     assert labels[-1] == "End of turn and threat check"
@@ -388,20 +441,38 @@ def test_a_minion_attacking_the_only_stuffie_awake_asks_no_which_stuffie(keys, g
 
 def _lumpy_on_the_last_screen(out: str) -> str:
     """Lumpy's row of the last stuffie table drawn."""
-    return next(line for line in out[out.rindex("Stuffies"):].splitlines() if "Lumpy" in line)
+    return next(line for line in out[out.rindex("Stuffies") :].splitlines() if "Lumpy" in line)
 
 
 D = "\x1b[B"
 SPENDING = {  # step: (die stored on Lumpy's board, dice in hand, set-up commands, keys spending it)
-    "test": ("jaune", "jaune,orange", [], [  # yellow test: the yellow in hand (proposed) and the stored one
-        D * 3 + "\r", D * 2 + "\r", "3\r", D + " \r", "4,4\r"]),
+    "test": (
+        "jaune",
+        "jaune,orange",
+        [],
+        [  # yellow test: the yellow in hand (proposed) and the stored one
+            D * 3 + "\r",
+            D * 2 + "\r",
+            "3\r",
+            D + " \r",
+            "4,4\r",
+        ],
+    ),
     "move": ("orange", "vert", [], ["\r", D + " \r", "4\r"]),
     "search": ("jaune", "vert", [], [D * 4 + "\r", "3\r", " \r", "4\r"]),
-    "attack": ("orange", "vert", [["encounter", "--monster", "Grub:boss"]], [
-        D * 5 + "\r", "\r", "\r", "3\r", " \r", "4\r"]),
+    "attack": (
+        "orange",
+        "vert",
+        [["encounter", "--monster", "Grub:boss"]],
+        [D * 5 + "\r", "\r", "\r", "3\r", " \r", "4\r"],
+    ),
     "group task": ("orange", "vert", [], [D * 6 + "\r", "9\r", D + " \r", "4\r"]),
-    "defence": ("orange", "noir", [["encounter", "--monster", "Crawly"], ["place-threat"], ["end-turn"],
-                                   ["activate", "--roll", "3"]], ["\r", "\r", "3\r", "\r", "1\r"]),
+    "defence": (
+        "orange",
+        "noir",
+        [["encounter", "--monster", "Crawly"], ["place-threat"], ["end-turn"], ["activate", "--roll", "3"]],
+        ["\r", "\r", "3\r", "\r", "1\r"],
+    ),
 }
 
 
@@ -441,9 +512,15 @@ def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noq
     steps = [
         ("encounter", "--monster", "Crawly"),
         ("draw", "--stuffie", "Lumpy", "--dice", "orange,blanc,noir,rose"),
-        ("recover", "--rolls", "5", "--value", "5"), ("place-threat",), ("store", "--die", "rose"),
-        ("move", "--dice", "orange", "--rolls", "3"), ("end-turn",), ("activate", "--roll", "3"),
-        ("monsters-end",), ("draw", "--stuffie", "Stitch", "--dice", "noir,noir,orange"), ("end-turn",),
+        ("recover", "--rolls", "5", "--value", "5"),
+        ("place-threat",),
+        ("store", "--die", "rose"),
+        ("move", "--dice", "orange", "--rolls", "3"),
+        ("end-turn",),
+        ("activate", "--roll", "3"),
+        ("monsters-end",),
+        ("draw", "--stuffie", "Stitch", "--dice", "noir,noir,orange"),
+        ("end-turn",),
     ]
     seen = set()
     for command in [None, *steps]:

@@ -1,12 +1,27 @@
 """Guided mode of a TMB adventure, driven by scripted keys (the default is always the rule's step)."""
+
 from __future__ import annotations
 
 from typing import Any
 
 from gm_assist.core.session import load
 
-NEW = ("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik",
-       "--hp", "Capitank=5", "--hp", "Atomik=4", "--name", "flowtest")
+NEW = (
+    "tmb",
+    "new",
+    "--tyrant",
+    "Drellen",
+    "--gearloc",
+    "Capitank",
+    "--gearloc",
+    "Atomik",
+    "--hp",
+    "Capitank=5",
+    "--hp",
+    "Atomik=4",
+    "--name",
+    "flowtest",
+)
 
 
 def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:
@@ -15,28 +30,44 @@ def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:
     assert gm(*NEW).exit_code == 0
     k = keys
     k.send(
-        k.ENTER, k.ENTER, k.ENTER,                  # proposed: train → Capitank → HP (always succeeds)
-        k.ENTER, k.ENTER, k.DOWN + k.ENTER,         # train → Atomik → dexterity
-        k.ENTER,                                    # proposed: begin day 1
-        k.ENTER, k.ENTER, k.type("Leaving town"),   # draw → peaceful (default) → title
-        k.ENTER, k.ENTER,                           # resolve → success (proposed)
-        k.ENTER, k.type("1", clear=1), k.type("1", clear=1),      # reward: 1 progress, 1 training,
-        k.ENTER, k.ENTER,                                          # no loot
-        k.UP + k.UP + k.ENTER,                                     # proposed: train (p. 8); recovery
-        k.ENTER, k.ENTER, k.ENTER, k.type("3"),                   # Capitank scouts: table d6 = 3
-        k.type("crapaud des marais"), k.ENTER,                    # the toad, face up
-        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,    # recovery → Atomik → rest
-        k.ENTER,                                    # proposed: next day (2)
-        "y",                                        # still to do: 2 training points; move on anyway
-        k.CTRL_C,                                   # leave the menu
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,  # proposed: train → Capitank → HP (always succeeds)
+        k.ENTER,
+        k.ENTER,
+        k.DOWN + k.ENTER,  # train → Atomik → dexterity
+        k.ENTER,  # proposed: begin day 1
+        k.ENTER,
+        k.ENTER,
+        k.type("Leaving town"),  # draw → peaceful (default) → title
+        k.ENTER,
+        k.ENTER,  # resolve → success (proposed)
+        k.ENTER,
+        k.type("1", clear=1),
+        k.type("1", clear=1),  # reward: 1 progress, 1 training,
+        k.ENTER,
+        k.ENTER,  # no loot
+        k.UP + k.UP + k.ENTER,  # proposed: train (p. 8); recovery
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,
+        k.type("3"),  # Capitank scouts: table d6 = 3
+        k.type("crapaud des marais"),
+        k.ENTER,  # the toad, face up
+        k.ENTER,
+        k.ENTER,
+        k.UP + k.UP + k.ENTER,  # recovery → Atomik → rest
+        k.ENTER,  # proposed: next day (2)
+        "y",  # still to do: 2 training points; move on anyway
+        k.CTRL_C,  # leave the menu
     )
     flow.run("flowtest")
     _, state = load("tmb", "flowtest")
     assert state.day == 2 and state.phase == "encounter"
     assert state.progress == 1 and state.progress_cards[0].title == "Leaving town"
-    assert state.party[0].hp_die == 3 and state.party[0].max_hp == 8      # 5 + adventure 2 + trained 1
+    assert state.party[0].hp_die == 3 and state.party[0].max_hp == 8  # 5 + adventure 2 + trained 1
     assert state.party[1].dex_die == 1
-    assert [len(g.training) for g in state.party] == [1, 1]               # the reward's points, unspent
+    assert [len(g.training) for g in state.party] == [1, 1]  # the reward's points, unspent
     assert state.scouted[1] == ["crapaud des marais"]
 
 
@@ -58,12 +89,14 @@ def test_new_session_wizard(keys: Any) -> None:
 
     k = keys
     k.send(
-        k.ENTER,                     # tyrant: Drellen (default)
-        k.type("2", clear=1),        # two gearlocs
-        k.ENTER, k.ENTER,            # first two base gearlocs
-        k.ENTER,                     # adventure mode
-        k.type("5"), k.type("4"),    # printed HP
-        k.type("wizard"),            # session name
+        k.ENTER,  # tyrant: Drellen (default)
+        k.type("2", clear=1),  # two gearlocs
+        k.ENTER,
+        k.ENTER,  # first two base gearlocs
+        k.ENTER,  # adventure mode
+        k.type("5"),
+        k.type("4"),  # printed HP
+        k.type("wizard"),  # session name
     )
     name = flow.new_session()
     assert name == "wizard"
@@ -80,14 +113,34 @@ def test_the_wizard_and_tmb_new_record_the_same_history(gm: Any, keys: Any) -> N
 
     k = keys
     k.send(
-        k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER,  # Drellen, two gearlocs, adventure
-        k.type("5"), k.type("4"), k.type("wizard"),                # printed HP, session name
+        k.ENTER,
+        k.type("2", clear=1),
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,  # Drellen, two gearlocs, adventure
+        k.type("5"),
+        k.type("4"),
+        k.type("wizard"),  # printed HP, session name
     )
     assert flow.new_session() == "wizard"
     _, wizard = load("tmb", "wizard")
     first, second = (g.name for g in wizard.party)
-    made = gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", first, "--gearloc", second,
-              "--hp", f"{first}=5", "--hp", f"{second}=4", "--name", "typed")
+    made = gm(
+        "tmb",
+        "new",
+        "--tyrant",
+        "Drellen",
+        "--gearloc",
+        first,
+        "--gearloc",
+        second,
+        "--hp",
+        f"{first}=5",
+        "--hp",
+        f"{second}=4",
+        "--name",
+        "typed",
+    )
     assert made.exit_code == 0
     labels = [[item.label for item in history(name)[1]] for name in ("wizard", "typed")]
     assert labels[0] == labels[1] and len(labels[0]) == 2
@@ -120,15 +173,28 @@ def test_full_day_with_a_battle(gm: Any, keys: Any) -> None:
     session = load("tmb")[0].name
     k = keys
     k.send(
-        k.ENTER,                                                   # proposed: the battle
-        k.DOWN * 4, k.ENTER, k.UP, k.ENTER, k.type("3", clear=1),  # battle flow: the goblin loses 3
-        k.ENTER,                                                   # victory: close the battle
-        k.ENTER, k.ENTER,                                          # resolve → success (proposed)
-        k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER,  # reward: 2 progress
-        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Capitank: rest
-        k.ENTER, k.ENTER, k.UP + k.UP + k.ENTER,                   # Atomik: rest
-        k.ENTER,                                                   # next day
-        "y",                                                       # training unspent: move on anyway
+        k.ENTER,  # proposed: the battle
+        k.DOWN * 4,
+        k.ENTER,
+        k.UP,
+        k.ENTER,
+        k.type("3", clear=1),  # battle flow: the goblin loses 3
+        k.ENTER,  # victory: close the battle
+        k.ENTER,
+        k.ENTER,  # resolve → success (proposed)
+        k.ENTER,
+        k.type("2", clear=1),
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,  # reward: 2 progress
+        k.ENTER,
+        k.ENTER,
+        k.UP + k.UP + k.ENTER,  # Capitank: rest
+        k.ENTER,
+        k.ENTER,
+        k.UP + k.UP + k.ENTER,  # Atomik: rest
+        k.ENTER,  # next day
+        "y",  # training unspent: move on anyway
         k.CTRL_C,
     )
     flow.run(session)
@@ -144,13 +210,17 @@ def test_guided_hints_name_menu_entries(gm: Any, keys: Any, capsys: Any) -> None
     from gm_assist.games.tmb import flow
 
     assert gm(*NEW).exit_code == 0
-    ctx().guided = True                             # as the home menu sets it
+    ctx().guided = True  # as the home menu sets it
     capsys.readouterr()
     k = keys
     k.send(
-        k.ENTER, k.ENTER, k.ENTER,                  # train → Capitank → HP
-        k.ENTER, k.ENTER, k.DOWN + k.ENTER,         # train → Atomik → dexterity
-        k.ENTER,                                    # proposed: begin day 1
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,  # train → Capitank → HP
+        k.ENTER,
+        k.ENTER,
+        k.DOWN + k.ENTER,  # train → Atomik → dexterity
+        k.ENTER,  # proposed: begin day 1
         k.CTRL_C,
     )
     flow.run("flowtest")

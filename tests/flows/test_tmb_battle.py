@@ -33,20 +33,35 @@ def test_live_example_battle_happy_path(gm, keys):
         chip(keys, ini=3, hp=2, attack=0),  # lane 2: the scouted worm (melee)
         chip(keys, pick_default=False, name="golem d'argile", ini=1, hp=5),
         chip(keys, pick_default=False, name="tricheur goblin", ini=6, hp=3),
-        keys.type("2"), keys.type("5"),  # initiative rolls: Capitank 2, Atomik 5
+        keys.type("2"),
+        keys.type("5"),  # initiative rolls: Capitank 2, Atomik 5
         keys.ENTER,  # the goblin cheat's turn is over
         # Atomik hits the worm for 2 (the hit menu proposes Atomik's opponents: the goblin first)
-        keys.DOWN, keys.ENTER, keys.DOWN * 3, keys.ENTER, keys.type("2", clear=1), keys.ENTER,
-        keys.ENTER, keys.ENTER, keys.ENTER, keys.ENTER,  # Atomik, toad, Capitank, golem done
+        keys.DOWN,
+        keys.ENTER,
+        keys.DOWN * 3,
+        keys.ENTER,
+        keys.type("2", clear=1),
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,
+        keys.ENTER,  # Atomik, toad, Capitank, golem done
         keys.ENTER,  # everyone played: the rule's next step is the next round
-        keys.DOWN * 11, keys.ENTER,  # back to the adventure (the battle stays saved)
+        keys.DOWN * 11,
+        keys.ENTER,  # back to the adventure (the battle stays saved)
     )
     run_battle(session)
     battle = _state().battle
     assert battle.round == 2 and battle.outcome is None
     assert [c.name for c in battle.defeated] == ["ver des marais"]
     assert [u.name for u in battle.ordered()] == [
-        "tricheur goblin", "Atomik", "crapaud des marais", "Capitank", "golem d'argile"]
+        "tricheur goblin",
+        "Atomik",
+        "crapaud des marais",
+        "Capitank",
+        "golem d'argile",
+    ]
     worm = gm("tmb", "baddie", "list", "--json").json["baddies"]
     assert any(b["id"] == "bog-worm" and b["hp"] == 2 and b["user"] for b in worm)
 
@@ -65,7 +80,11 @@ def test_battle_to_the_end(gm, keys):
         gm("tmb", "battle", "defeat", lane)
     keys.send(
         # damage: the goblin (current) loses 3; the unit proposed is its likely target, Atomik
-        keys.DOWN * 4, keys.ENTER, keys.UP, keys.ENTER, keys.type("3", clear=1),
+        keys.DOWN * 4,
+        keys.ENTER,
+        keys.UP,
+        keys.ENTER,
+        keys.type("3", clear=1),
         keys.ENTER,  # the mat shows a victory: close the battle (the rule's default)
     )
     run_battle(load("tmb")[0].name)
@@ -74,23 +93,40 @@ def test_battle_to_the_end(gm, keys):
 
 
 def test_tyrant_battle_set_up_from_the_catalog(gm, keys, capsys):
-    for args in (["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"], ["next-day"],
-                 ["encounter", "--peaceful"], ["success"], ["reward", "--progress", "6"], ["next-day"],
-                 ["challenge"]):
+    for args in (
+        ["new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"],
+        ["next-day"],
+        ["encounter", "--peaceful"],
+        ["success"],
+        ["reward", "--progress", "6"],
+        ["next-day"],
+        ["challenge"],
+    ):
         assert gm("tmb", *args).exit_code == 0, args
     keys.send(
         # lane 1: the tyrant's token, named by the app (never asked "which 20-pt baddie?")
-        keys.type("5"), keys.type("20"), keys.select(1), keys.ENTER,  # ini 5, 20 HP, ranged, no icon
+        keys.type("5"),
+        keys.type("20"),
+        keys.select(1),
+        keys.ENTER,  # ini 5, 20 HP, ranged, no icon
         chip(keys, pick_default=False, name="bog A", ini=2, hp=3, attack=0),  # lanes 2-3: two bog baddies
         chip(keys, pick_default=False, name="bog B", ini=4, hp=3, attack=0),
         chip(keys, pick_default=False, name="x", ini=1, hp=2, attack=0),  # lane 4: top of the queue
-        keys.type("3"), keys.type("6"),  # rolls: Capitank 3, Atomik 6
-        keys.DOWN * 11, keys.ENTER,  # back to the adventure
+        keys.type("3"),
+        keys.type("6"),  # rolls: Capitank 3, Atomik 6
+        keys.DOWN * 11,
+        keys.ENTER,  # back to the adventure
     )
     run_battle(load("tmb")[0].name)
     battle = _state().battle
     assert battle.tyrant_battle and [u.name for u in battle.ordered()] == [
-        "Atomik", "Drellen", "bog B", "Capitank", "bog A", "x"]
+        "Atomik",
+        "Drellen",
+        "bog B",
+        "Capitank",
+        "bog A",
+        "x",
+    ]
     assert next(u for u in battle.units if u.tyrant).lane == 1
     assert [c.points for c in battle.queue] == [1, 1, 1]
     assert "Drellen, the tyrant, enters lane 1." in capsys.readouterr().out
@@ -123,9 +159,19 @@ def test_the_hit_target_is_remembered_within_the_round(gm, keys):
     gm("tmb", "battle", "start", *LIVE_START)
     gm("tmb", "battle", "next-turn")  # Atomik's turn: the goblin cheat is proposed first
     keys.send(
-        keys.DOWN, keys.ENTER, keys.DOWN * 5, keys.ENTER, keys.type("1", clear=1), keys.ENTER,  # golem -1
-        keys.DOWN, keys.ENTER, keys.ENTER, keys.type("1", clear=1), keys.ENTER,  # proposed again: golem
-        keys.DOWN * 11, keys.ENTER,
+        keys.DOWN,
+        keys.ENTER,
+        keys.DOWN * 5,
+        keys.ENTER,
+        keys.type("1", clear=1),
+        keys.ENTER,  # golem -1
+        keys.DOWN,
+        keys.ENTER,
+        keys.ENTER,
+        keys.type("1", clear=1),
+        keys.ENTER,  # proposed again: golem
+        keys.DOWN * 11,
+        keys.ENTER,
     )
     run_battle(load("tmb")[0].name)
     golem = next(u for u in _state().battle.units if u.name == "golem d'argile")

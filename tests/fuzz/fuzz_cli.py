@@ -90,7 +90,7 @@ def parse_seed(cmd: Command, argv: list[str]) -> dict[str, list[Any]]:
                 i += 1
             else:
                 n = max(param.nargs, 1)
-                val = argv[i + 1:i + 1 + n]
+                val = argv[i + 1 : i + 1 + n]
                 values.setdefault(param.name, []).append(val[0] if n == 1 else tuple(val))
                 i += 1 + n
         else:
@@ -104,19 +104,103 @@ def parse_seed(cmd: Command, argv: list[str]) -> dict[str, list[Any]]:
 
 # --- values ---------------------------------------------------------------------------------------------
 
-_ODD_INTS = ["0", "-1", "-0", "+2", " 3", "1.5", "", "x", "1e3", "0x10", "\u0663", str(10 ** 12),
-             str(-10 ** 12), str(2 ** 63), str(10 ** 40), "999999999999999999999999", "²", "①", "Ⅻ"]
-_ODD_TEXT = ["", " ", "-", ":", "::", ",", ",,", "=", "/", "//", ".", "..", "../x", "a/b", "x=", "=3",
-             "é", "Ä", "\u200b", "…", "🐑", "[bold]x[/bold]", "[/]", "[/x]", "[link=x]y",
-             "{name}", "%s", "\\", "A:-1:40", "²", "x=²", "A:²:40", "roach:①", "1,²", "+²",
-             "A:1e9:40", "A:99999999999999999999:1", ":4:3", "x=-2", "x=10000000000000", "a,b,c,d,e,f,g",
-             "1,1,1", "0,0", "-1,-1", "99,99", "rat:0", "rat:-3:small", "rat:2:huge:melee:extra",
-             "A:", "A:1", ":1:2", "A::", "0", "-5", str(10 ** 12)]
+_ODD_INTS = [
+    "0",
+    "-1",
+    "-0",
+    "+2",
+    " 3",
+    "1.5",
+    "",
+    "x",
+    "1e3",
+    "0x10",
+    "\u0663",
+    str(10**12),
+    str(-(10**12)),
+    str(2**63),
+    str(10**40),
+    "999999999999999999999999",
+    "²",
+    "①",
+    "Ⅻ",
+]
+_ODD_TEXT = [
+    "",
+    " ",
+    "-",
+    ":",
+    "::",
+    ",",
+    ",,",
+    "=",
+    "/",
+    "//",
+    ".",
+    "..",
+    "../x",
+    "a/b",
+    "x=",
+    "=3",
+    "é",
+    "Ä",
+    "\u200b",
+    "…",
+    "🐑",
+    "[bold]x[/bold]",
+    "[/]",
+    "[/x]",
+    "[link=x]y",
+    "{name}",
+    "%s",
+    "\\",
+    "A:-1:40",
+    "²",
+    "x=²",
+    "A:²:40",
+    "roach:①",
+    "1,²",
+    "+²",
+    "A:1e9:40",
+    "A:99999999999999999999:1",
+    ":4:3",
+    "x=-2",
+    "x=10000000000000",
+    "a,b,c,d,e,f,g",
+    "1,1,1",
+    "0,0",
+    "-1,-1",
+    "99,99",
+    "rat:0",
+    "rat:-3:small",
+    "rat:2:huge:melee:extra",
+    "A:",
+    "A:1",
+    ":1:2",
+    "A::",
+    "0",
+    "-5",
+    str(10**12),
+]
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=10)
-_PATHS = ["files/valid.json", "files/junk.json", "files/empty.json", "files/wrong.json", "files/list.json",
-          "files/missing.json", "files", "", "/", "/dev/null", "files/truncated.json",
-          "files/future_format.json", "files/future_game.json", "files/other_game.json",
-          "files/bad_state.json", "files/no_journal.json"]
+_PATHS = [
+    "files/valid.json",
+    "files/junk.json",
+    "files/empty.json",
+    "files/wrong.json",
+    "files/list.json",
+    "files/missing.json",
+    "files",
+    "",
+    "/",
+    "/dev/null",
+    "files/truncated.json",
+    "files/future_format.json",
+    "files/future_game.json",
+    "files/other_game.json",
+    "files/bad_state.json",
+    "files/no_journal.json",
+]
 
 
 def _mangle(value: str) -> st.SearchStrategy[str]:
@@ -146,7 +230,7 @@ def _mangle(value: str) -> st.SearchStrategy[str]:
     return build()
 
 
-_HUGE = [0, -1, 10 ** 12, -10 ** 12, 2 ** 63, 10 ** 40]
+_HUGE = [0, -1, 10**12, -(10**12), 2**63, 10**40]
 _INTS = st.one_of(st.integers(-3, 12), st.sampled_from(_HUGE)).map(str)
 
 
@@ -229,7 +313,7 @@ def render(cmd: Command, values: dict[str, list[Any]]) -> list[str]:
     return [*positional, *options]
 
 
-EXTREME_INTS = [str(10 ** 12), str(-10 ** 12), "0"]
+EXTREME_INTS = [str(10**12), str(-(10**12)), "0"]
 EXTREME_TEXT = ["", "Zoé:" * 500]
 
 
@@ -252,6 +336,7 @@ def extreme_argvs(cmd: Command) -> list[list[str]]:
 
 # --- homes ----------------------------------------------------------------------------------------------
 
+
 def write_files(folder: Path) -> None:
     """The files `import` is fuzzed with (the valid one is written by the ROOT recipe)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -271,11 +356,13 @@ def write_variants(folder: Path) -> None:
     text = valid.read_text(encoding="utf-8")
     data = json.loads(text)
     (folder / "truncated.json").write_text(text[: len(text) // 2], encoding="utf-8")
-    changes = {"future_format.json": lambda d: d.update(schema_version=99),
-               "future_game.json": lambda d: d["session"].update(game_schema=99),
-               "other_game.json": lambda d: d["session"].update(game="chess"),
-               "bad_state.json": lambda d: d["session"].update(state={"mode": 3}),
-               "no_journal.json": lambda d: d.pop("journal")}
+    changes = {
+        "future_format.json": lambda d: d.update(schema_version=99),
+        "future_game.json": lambda d: d["session"].update(game_schema=99),
+        "other_game.json": lambda d: d["session"].update(game="chess"),
+        "bad_state.json": lambda d: d["session"].update(state={"mode": 3}),
+        "no_journal.json": lambda d: d.pop("journal"),
+    }
     for name, change in changes.items():
         copy = json.loads(text)
         change(copy)
@@ -288,8 +375,11 @@ def snapshot(home: Path) -> dict[str, bytes]:
     shipped data, rebuilt at will: not the table's state): path → bytes."""
     if not home.exists():
         return {}
-    return {str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*"))
-            if p.is_file() and not p.name.endswith(".lock") and p.relative_to(home).parts[0] != "cache"}
+    return {
+        str(p.relative_to(home)): p.read_bytes()
+        for p in sorted(home.rglob("*"))
+        if p.is_file() and not p.name.endswith(".lock") and p.relative_to(home).parts[0] != "cache"
+    }
 
 
 def fresh_copy(template: Path, target: Path) -> None:

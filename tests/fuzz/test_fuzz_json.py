@@ -44,16 +44,24 @@ from fuzz.fuzz_setups import other_recipes, recipe_for
 
 COMMANDS = discover()
 _IDS = [c.name for c in COMMANDS]
-_HEALTH = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large,
-           HealthCheck.filter_too_much]
+_HEALTH = [
+    HealthCheck.function_scoped_fixture,
+    HealthCheck.too_slow,
+    HealthCheck.data_too_large,
+    HealthCheck.filter_too_much,
+]
 CI = settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=_HEALTH)
-LONG = settings(max_examples=int(os.environ.get("GM_FUZZ_EXAMPLES", "300")), deadline=None,
-                suppress_health_check=_HEALTH)
+LONG = settings(
+    max_examples=int(os.environ.get("GM_FUZZ_EXAMPLES", "300")), deadline=None, suppress_health_check=_HEALTH
+)
 
 _GLOBALS = st.one_of(
-    st.just([]), st.just(["--lang", "fr"]),
-    st.tuples(st.sampled_from(["tmb-1", "insomnia-1", "nope", "", "../tmb-1", "TMB-1 "]),
-              st.sampled_from([[], ["--lang", "fr"]])).map(lambda s: ["--session", s[0], *s[1]]),
+    st.just([]),
+    st.just(["--lang", "fr"]),
+    st.tuples(
+        st.sampled_from(["tmb-1", "insomnia-1", "nope", "", "../tmb-1", "TMB-1 "]),
+        st.sampled_from([[], ["--lang", "fr"]]),
+    ).map(lambda s: ["--session", s[0], *s[1]]),
 )
 
 
@@ -83,8 +91,10 @@ def templates(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
     return get
 
 
-RAW_KEY = re.compile(r"\b(core|rules|tmb|tmb_battle|insomnia|stuffed_fables|mice_and_mystics|shy_monsters)"
-                     r"\.[a-z_]+\.[a-z_.]+")
+RAW_KEY = re.compile(
+    r"\b(core|rules|tmb|tmb_battle|insomnia|stuffed_fables|mice_and_mystics|shy_monsters)"
+    r"\.[a-z_]+\.[a-z_.]+"
+)
 """An i18n key printed as is (``core.error.schema_newer``) instead of its translation."""
 
 SECONDS = 20
@@ -156,8 +166,17 @@ def _run(cmd: Command, data: Any, gm: Any, templates: Callable[..., Path], tmp_p
 def test_every_json_command_is_covered() -> None:
     """The walk finds the games' and the root's commands, and every one of them has a valid seed."""
     names = set(_IDS)
-    assert {"tmb queue", "tmb battle damage", "insomnia score", "shy-monsters check", "rules search",
-            "stuffed-fables threat", "mice-and-mystics place", "undo", "import"} <= names
+    assert {
+        "tmb queue",
+        "tmb battle damage",
+        "insomnia score",
+        "shy-monsters check",
+        "rules search",
+        "stuffed-fables threat",
+        "mice-and-mystics place",
+        "undo",
+        "import",
+    } <= names
     assert "play" not in names and "tmb tour" not in names
     assert [c.name for c in COMMANDS if not c.seeds] == []
 
@@ -173,8 +192,9 @@ def test_fuzz_json(cmd: Command, data: Any, gm: Any, templates: Callable[..., Pa
 @pytest.mark.parametrize("cmd", COMMANDS, ids=_IDS)
 @LONG
 @given(data=st.data())
-def test_fuzz_json_long(cmd: Command, data: Any, gm: Any, templates: Callable[..., Path],
-                        tmp_path: Path) -> None:
+def test_fuzz_json_long(
+    cmd: Command, data: Any, gm: Any, templates: Callable[..., Path], tmp_path: Path
+) -> None:
     _run(cmd, data, gm, templates, tmp_path)
 
 

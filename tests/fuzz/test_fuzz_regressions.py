@@ -6,14 +6,16 @@ from pathlib import Path
 
 from fuzz.fuzz_cli import snapshot
 
-HUGE = str(10 ** 12)
+HUGE = str(10**12)
 
 
 def test_huge_baddie_points_are_refused_not_built(gm) -> None:  # noqa: ANN001
     """`tmb queue`/`battle start` with a huge day or modifier used to build billions of chips
     (MemoryError, exit 1)."""
-    for args in (["--day", HUGE, "--gearlocs", "3"],
-                 ["--day", "4", "--gearlocs", "3", "--extra-points", HUGE]):
+    for args in (
+        ["--day", HUGE, "--gearlocs", "3"],
+        ["--day", "4", "--gearlocs", "3", "--extra-points", HUGE],
+    ):
         r = gm("tmb", "queue", *args, "--json")
         assert r.exit_code == 2 and "1000" in r.stderr and r.stdout == "", r
     r = gm("--lang", "fr", "tmb", "queue", "--day", HUGE, "--gearlocs", "3")

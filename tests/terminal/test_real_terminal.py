@@ -45,8 +45,15 @@ SPACE = re.compile(r"\s+")
 
 def _env(home: Path, lang: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GM_ASSIST_", "LC_", "COLUMNS", "LINES"))}
-    env.update(GM_ASSIST_HOME=str(home), GM_ASSIST_LANG=lang, GM_ASSIST_LOCK_TIMEOUT="10", TERM="xterm",
-               LC_ALL="C.UTF-8", LANG="C.UTF-8", PROMPT_TOOLKIT_NO_CPR="1")
+    env.update(
+        GM_ASSIST_HOME=str(home),
+        GM_ASSIST_LANG=lang,
+        GM_ASSIST_LOCK_TIMEOUT="10",
+        TERM="xterm",
+        LC_ALL="C.UTF-8",
+        LANG="C.UTF-8",
+        PROMPT_TOOLKIT_NO_CPR="1",
+    )
     return env
 
 
@@ -59,8 +66,15 @@ class Screen:
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
         assert GM.exists(), f"the gm-assist console script is not installed next to {sys.executable}"
-        self.child = pexpect.spawn(str(GM), args, env=env, dimensions=(40, 120), encoding="utf-8",
-                                   codec_errors="replace", timeout=TIMEOUT)
+        self.child = pexpect.spawn(
+            str(GM),
+            args,
+            env=env,
+            dimensions=(40, 120),
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=TIMEOUT,
+        )
         self.child.delaybeforesend = None  # each send waits for its prompt instead
         self.pending = ""  # the end of an escape code cut by a read
         self.plain = ""
@@ -91,16 +105,19 @@ class Screen:
         while True:
             end = self._find(texts)
             if end is not None:
-                seen, self.mark = self.plain[self.mark:end], end
+                seen, self.mark = self.plain[self.mark : end], end
                 return seen
             if self.eof or time.monotonic() > deadline:
                 when = "the program ended and" if self.eof else f"after {timeout:.0f} s"
-                pytest.fail(f"{when} the screen never showed {texts!r}; it shows, after the last match:\n"
-                            f"{self.plain[self.mark:][-3000:]}", pytrace=False)
+                pytest.fail(
+                    f"{when} the screen never showed {texts!r}; it shows, after the last match:\n"
+                    f"{self.plain[self.mark :][-3000:]}",
+                    pytrace=False,
+                )
             self._read(0.05)
 
     def _find(self, texts: tuple[str, ...]) -> int | None:
-        rest = self.plain[self.mark:]
+        rest = self.plain[self.mark :]
         flat = _flat(rest)
         at = 0
         for text in texts:
@@ -147,8 +164,14 @@ def _track(segment: str) -> list[list[str]]:
 
 def _gm(home: Path, lang: str, *args: str) -> subprocess.CompletedProcess[str]:
     """A direct command in its own process (no terminal)."""
-    return subprocess.run([str(GM), *args], env=_env(home, lang), capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=30)
+    return subprocess.run(
+        [str(GM), *args],
+        env=_env(home, lang),
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=30,
+    )
 
 
 Play = Callable[[Path, str], Screen]
@@ -180,13 +203,15 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen = play(home, "fr")
 
     # Home menu → a new game → Too Many Bones → the set-up wizard.
-    screen.wait(t("core.menu.welcome"), t("core.menu.title"), "» " + t("core.menu.resume"),
-                t("core.menu.quit"))
+    screen.wait(
+        t("core.menu.welcome"), t("core.menu.title"), "» " + t("core.menu.resume"), t("core.menu.quit")
+    )
     screen.send(DOWN, ENTER)
     screen.wait(t("core.menu.pick_game"), "» Too Many Bones")
     screen.send(ENTER)
-    screen.wait(t("tmb.flow.ask_tyrant"),
-                "» Drellen le pâle — " + t("tmb.flow.tyrant_line", days=10, progress=6))
+    screen.wait(
+        t("tmb.flow.ask_tyrant"), "» Drellen le pâle — " + t("tmb.flow.tyrant_line", days=10, progress=6)
+    )
     screen.send(ENTER)
     screen.wait(t("tmb.flow.ask_count"), "2")
     screen.send(ENTER)
@@ -202,9 +227,13 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.send("4", ENTER)
     screen.wait(t("tmb.flow.ask_session"))
     screen.send(ENTER)
-    shown = screen.wait(t("tmb.setup.title", tyrant="Drellen le pâle"),
-                        t("tmb.setup.deck", general=7, days=10, tyrant_cards=1, deck=8),
-                        t("tmb.setup.specials", total=11), _menu(1), t("tmb.flow.leave"))
+    shown = screen.wait(
+        t("tmb.setup.title", tyrant="Drellen le pâle"),
+        t("tmb.setup.deck", general=7, days=10, tyrant_cards=1, deck=8),
+        t("tmb.setup.specials", total=11),
+        _menu(1),
+        t("tmb.flow.leave"),
+    )
     assert "» " + t("tmb.flow.start_day1") not in shown  # adventure mode: training is proposed first
 
     # Day 1 begins (its training points left for later: asked first), a fight is drawn.
@@ -221,15 +250,19 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
 
     # The battle: baddie points from the day and the party, the queue, two chips, the rolls.
     screen.send(ENTER)
-    screen.wait(t("tmb_battle.queue.why", points=2, day=1, gearlocs=2, queue="1, 1"),
-                t("tmb_battle.flow.ask_points"), "2")
+    screen.wait(
+        t("tmb_battle.queue.why", points=2, day=1, gearlocs=2, queue="1, 1"),
+        t("tmb_battle.flow.ask_points"),
+        "2",
+    )
     screen.send(ENTER)
     screen.wait(t("tmb_battle.flow.ask_added"))
     screen.send(ENTER)
     screen.wait(t("tmb_battle.start.queue", points=2, queue="1, 1"))
     for lane, name, ini, hp in ((1, "Gobelin", "4", "3"), (2, "Ver", "2", "2")):
-        screen.wait(t("tmb_battle.flow.ask_chip", lane=lane, points=1),
-                    "» " + t("tmb_battle.flow.other_baddie"))
+        screen.wait(
+            t("tmb_battle.flow.ask_chip", lane=lane, points=1), "» " + t("tmb_battle.flow.other_baddie")
+        )
         screen.send(ENTER)
         screen.wait(t("tmb_battle.flow.ask_name"))
         screen.send(name, ENTER)
@@ -246,8 +279,12 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     for name, roll in (("Capitank", "3"), ("Atomik", "5")):
         screen.wait(t("tmb_battle.flow.ask_roll", name=name))
         screen.send(roll, ENTER)
-    shown = screen.wait(t("tmb_battle.track.round", round=1, die="M1"), t("tmb_battle.flow.menu"),
-                        "» " + t("tmb_battle.flow.next_turn", name="Atomik"), t("tmb_battle.flow.leave"))
+    shown = screen.wait(
+        t("tmb_battle.track.round", round=1, die="M1"),
+        t("tmb_battle.flow.menu"),
+        "» " + t("tmb_battle.flow.next_turn", name="Atomik"),
+        t("tmb_battle.flow.leave"),
+    )
     # Highest initiative first; HP with the adventure mode's +2 on the health die.
     assert [row[1:6] for row in _track(shown)] == [
         ["Atomik", "gearloc", "", "5", "6/6"],
@@ -259,8 +296,9 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
 
     # Round 1: Atomik plays, the goblin loses 3 HP and falls, everyone else plays.
     screen.send(ENTER)
-    shown = screen.wait(t("tmb_battle.action.next_turn"),
-                        "» " + t("tmb_battle.flow.next_turn", name="Gobelin"))
+    shown = screen.wait(
+        t("tmb_battle.action.next_turn"), "» " + t("tmb_battle.flow.next_turn", name="Gobelin")
+    )
     assert [row[0] for row in _track(shown)] == ["✓ 1", "▶ 2", "3", "4"]
     screen.send(DOWN, ENTER)  # a hit: the unit proposed is the goblin's likely target, Atomik
     screen.wait(t("tmb_battle.flow.ask_unit"), "» Atomik")
@@ -275,20 +313,29 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.send(ENTER)
     screen.wait(t("tmb_battle.action.next_turn"), "» " + t("tmb_battle.flow.next_turn", name="Ver"))
     screen.send(ENTER)
-    shown = screen.wait(t("tmb_battle.action.next_turn"), t("tmb_battle.flow.menu"),
-                        "» " + t("tmb_battle.flow.next_round"))  # everyone played: the next round
+    shown = screen.wait(
+        t("tmb_battle.action.next_turn"), t("tmb_battle.flow.menu"), "» " + t("tmb_battle.flow.next_round")
+    )  # everyone played: the next round
     assert [row[0] for row in _track(shown)] == ["✓ 1", "✓ 2", "✓ 3"]
     screen.send(ENTER)
-    shown = screen.wait(t("tmb_battle.action.next_round"), t("tmb_battle.track.round", round=2, die="M2"),
-                        "» " + t("tmb_battle.flow.next_turn", name="Atomik"))
+    shown = screen.wait(
+        t("tmb_battle.action.next_round"),
+        t("tmb_battle.track.round", round=2, die="M2"),
+        "» " + t("tmb_battle.flow.next_turn", name="Atomik"),
+    )
     assert [row[0] for row in _track(shown)] == ["▶ 1", "2", "3"]
 
     # Round 2: the worm is defeated; the mat shows a victory, closing the battle is proposed.
     screen.send(DOWN * 6, ENTER)
     screen.wait(t("tmb_battle.flow.ask_unit"), "» Ver")
     screen.send(ENTER)
-    screen.wait(t("tmb_battle.action.defeat", name="Ver"), t("tmb_battle.next.victory"),
-                t("tmb_battle.flow.menu"), "» " + t("tmb_battle.flow.end"), t("tmb_battle.flow.leave"))
+    screen.wait(
+        t("tmb_battle.action.defeat", name="Ver"),
+        t("tmb_battle.next.victory"),
+        t("tmb_battle.flow.menu"),
+        "» " + t("tmb_battle.flow.end"),
+        t("tmb_battle.flow.leave"),
+    )
     screen.send(ENTER)
     screen.wait(t("tmb_battle.action.end"), t("tmb_battle.outcome.victory"))
 
@@ -329,8 +376,9 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.send(ENTER)
     screen.wait(t("core.menu.pick_session"), "» tmb-1")
     screen.send(ENTER)
-    shown = screen.wait(_menu(1, 1), "» " + t("tmb.flow.recovery"), t("tmb.flow.next_day", day=2),
-                        t("tmb.flow.leave"))
+    shown = screen.wait(
+        _menu(1, 1), "» " + t("tmb.flow.recovery"), t("tmb.flow.next_day", day=2), t("tmb.flow.leave")
+    )
     assert _flat(_menu(2, 1)) not in _flat(shown)
     screen.send(CTRL_C)  # Ctrl-C at the adventure menu goes back to the home menu
     screen.wait(t("core.menu.title"))
@@ -349,8 +397,24 @@ def _session_files(home: Path) -> dict[str, bytes]:
 
 def test_ctrl_c_and_esc_inside_the_adventure_go_back_and_change_nothing(tmp_path: Path, play: Play) -> None:
     home = tmp_path / "home"
-    made = _gm(home, "en", "tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--gearloc", "Boomer",
-               "--hp", "Picket=5", "--hp", "Boomer=4", "--name", "camp")
+    made = _gm(
+        home,
+        "en",
+        "tmb",
+        "new",
+        "--tyrant",
+        "Drellen",
+        "--gearloc",
+        "Picket",
+        "--gearloc",
+        "Boomer",
+        "--hp",
+        "Picket=5",
+        "--hp",
+        "Boomer=4",
+        "--name",
+        "camp",
+    )
     assert made.returncode == 0, made.stderr
     before = _session_files(home)
     assert any(name.endswith(".json") for name in before)

@@ -46,6 +46,8 @@ def test_i18n_keys_used_exist() -> None:
     used |= {f"insomnia.event.{k}" for k in re.findall(r'_ev\(\w+, "([a-z_]+)"', src)}
     used |= {f"insomnia.setup.{k}" for k in re.findall(r'_line\("([a-z_]+)"', src)}
     used |= {f"insomnia.event.bonus_{b}" for b in ("zzz3", "infinite", "unknown")}
-    used |= {f"insomnia.setup.{k}" for k in ("cards_2", "cards_3", "cards_4", "nightmare_wolf",
-                                              "nightmare_bump", "nightmare_spider")}
+    used |= {
+        f"insomnia.setup.{k}"
+        for k in ("cards_2", "cards_3", "cards_4", "nightmare_wolf", "nightmare_bump", "nightmare_spider")
+    }
     assert sorted(k for k in used if k not in en) == []

@@ -20,8 +20,14 @@ def races(draw: st.DrawFn, high_pillows: bool = False) -> tuple[list[RaceEntry],
     entries = []
     for i in range(n):
         pillow = draw(st.integers(30, 40) if high_pillows else st.integers(0, 40))
-        entries.append(RaceEntry(name=f"P{i}", dodos=draw(st.integers(0, 29 if high_pillows else 45)),
-                                 pillow=pillow, woke=draw(st.booleans())))
+        entries.append(
+            RaceEntry(
+                name=f"P{i}",
+                dodos=draw(st.integers(0, 29 if high_pillows else 45)),
+                pillow=pillow,
+                woke=draw(st.booleans()),
+            )
+        )
     return entries, PillowTable(players=n, moves=TABLES[n], woken=woken_rule)
 
 
@@ -53,7 +59,8 @@ def test_moves_follow_rank_order(race: tuple[list[RaceEntry], PillowTable]) -> N
 
 @given(races())
 def test_winners_reached_their_pillow_and_first_player_has_highest_pillow(
-        race: tuple[list[RaceEntry], PillowTable]) -> None:
+    race: tuple[list[RaceEntry], PillowTable],
+) -> None:
     entries, table = race
     r = rules.score_race(entries, table)
     for name in r.winners:
@@ -65,8 +72,14 @@ def test_winners_reached_their_pillow_and_first_player_has_highest_pillow(
 
 # ---------------------------------------------------------------- race invariants
 
-_STEPS = st.lists(st.tuples(st.sampled_from(["move", "back", "nm", "jump", "scare", "bed", "end", "dodos"]),
-                            st.integers(0, 3), st.integers(1, 12)), max_size=40)
+_STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["move", "back", "nm", "jump", "scare", "bed", "end", "dodos"]),
+        st.integers(0, 3),
+        st.integers(1, 12),
+    ),
+    max_size=40,
+)
 
 
 def _apply(state, kind: str, name: str, n: int):  # noqa: ANN001, ANN202
@@ -150,8 +163,10 @@ def test_the_random_races_really_play() -> None:
     tried = 0
     for seed in range(40):
         r = random.Random(seed)
-        steps = [(r.choices(list(kinds), list(kinds.values()))[0], r.randint(0, 3), r.randint(1, 12))
-                 for _ in range(25)]
+        steps = [
+            (r.choices(list(kinds), list(kinds.values()))[0], r.randint(0, 3), r.randint(1, 12))
+            for _ in range(25)
+        ]
         applied += _play(steps)
         tried += len(steps)
     assert sorted(kind for kind in kinds if not applied[kind]) == []

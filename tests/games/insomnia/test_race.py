@@ -9,8 +9,13 @@ from gm_assist.games.insomnia import race, rest
 from gm_assist.games.insomnia.model import DreamTile, Event, InsomniaState, Phase, PillowTable, SheepStatus
 
 T3 = PillowTable(players=3, moves=[10, 7, 5])
-BOND = DreamTile(id="bond-en-avant", fr="Bond en avant", en="Bounce Ahead", bonus="infinite",
-                 card="insomnia/tile-bond-en-avant")
+BOND = DreamTile(
+    id="bond-en-avant",
+    fr="Bond en avant",
+    en="Bounce Ahead",
+    bonus="infinite",
+    card="insomnia/tile-bond-en-avant",
+)
 RIVAL = DreamTile(id="rival", fr="Rival", bonus="", solo_removed=True, card="insomnia/tile-rival")
 
 

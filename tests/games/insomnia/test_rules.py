@@ -8,12 +8,18 @@ from gm_assist.core.errors import GmError
 from gm_assist.games.insomnia import rules
 from gm_assist.games.insomnia.model import PillowTable, RaceEntry, SoloRank
 
-SHIPPED = {"moves": {"2": [8, 5], "3": [10, 7, 5], "4": [10, 8, 6, 5]}, "woken": {"mode": "rank"},
-           "confidence": "low-medium", "source": "game-facts"}
-RANKS = [SoloRank(min=-1000, max=9, en="Restless sleeper", fr="Dormeur agité"),
-         SoloRank(min=10, max=19, en="Sound snorer", fr="Solide ronfleur"),
-         SoloRank(min=20, max=29, en="Great dreamer", fr="Grand songeur"),
-         SoloRank(min=30, max=100000, en="Dream Sheep!", fr="Mouton Rêvé !")]
+SHIPPED = {
+    "moves": {"2": [8, 5], "3": [10, 7, 5], "4": [10, 8, 6, 5]},
+    "woken": {"mode": "rank"},
+    "confidence": "low-medium",
+    "source": "game-facts",
+}
+RANKS = [
+    SoloRank(min=-1000, max=9, en="Restless sleeper", fr="Dormeur agité"),
+    SoloRank(min=10, max=19, en="Sound snorer", fr="Solide ronfleur"),
+    SoloRank(min=20, max=29, en="Great dreamer", fr="Grand songeur"),
+    SoloRank(min=30, max=100000, en="Dream Sheep!", fr="Mouton Rêvé !"),
+]
 
 
 def E(name: str, dodos: int, pillow: int = 40, woke: bool = False) -> RaceEntry:
@@ -201,13 +207,16 @@ def test_solo_win_needs_bed() -> None:
     assert not rules.solo_won(29, 30, went_to_bed=True)
 
 
-@pytest.mark.parametrize("dodos,moved,races,score,title", [
-    (40, 12, 3, 29, "Great dreamer"),   # 40 + 2×2 − 15
-    (40, 15, 3, 31, "Dream Sheep!"),    # 40 + 2×3 − 15
-    (20, 4, 2, 10, "Sound snorer"),     # 20 + 0 − 10
-    (5, 0, 3, -10, "Restless sleeper"),  # woken twice: few dodos, pillow never moved
-    (24, 9, 3, 11, "Sound snorer"),     # 24 + 2×1 − 15
-])
+@pytest.mark.parametrize(
+    "dodos,moved,races,score,title",
+    [
+        (40, 12, 3, 29, "Great dreamer"),  # 40 + 2×2 − 15
+        (40, 15, 3, 31, "Dream Sheep!"),  # 40 + 2×3 − 15
+        (20, 4, 2, 10, "Sound snorer"),  # 20 + 0 − 10
+        (5, 0, 3, -10, "Restless sleeper"),  # woken twice: few dodos, pillow never moved
+        (24, 9, 3, 11, "Sound snorer"),  # 24 + 2×1 − 15
+    ],
+)
 def test_solo_score(dodos: int, moved: int, races: int, score: int, title: str) -> None:
     r = rules.solo_score(dodos, moved, races, RANKS)
     assert (r.score, r.title.en) == (score, title)
@@ -215,7 +224,13 @@ def test_solo_score(dodos: int, moved: int, races: int, score: int, title: str) 
 
 def test_solo_title_bounds() -> None:
     assert [rules.solo_title(s, RANKS).en for s in (9, 10, 19, 20, 29, 30)] == [
-        "Restless sleeper", "Sound snorer", "Sound snorer", "Great dreamer", "Great dreamer", "Dream Sheep!"]
+        "Restless sleeper",
+        "Sound snorer",
+        "Sound snorer",
+        "Great dreamer",
+        "Great dreamer",
+        "Dream Sheep!",
+    ]
 
 
 @pytest.mark.parametrize("args", [(-1, 0, 1), (10, 41, 1), (10, -1, 1), (10, 5, 0)])

@@ -46,7 +46,7 @@ def test_suggest_lists_valid_strong_floors_best_first() -> None:
         assert all(m.comfortable for m in monster_statuses(s.floor, P))
         assert dm.explain(s.floor, P)[0] == s.score
     shapes = {tuple(sorted(s.floor.tiles())) for s in found}
-    assert len(shapes) == 4                                 # one floor per shape
+    assert len(shapes) == 4  # one floor per shape
 
 
 def test_best_floor_reaches_the_top_score() -> None:
@@ -69,7 +69,7 @@ def test_a_solo_game_is_reproducible_and_deals_every_monster_once() -> None:
     assert a.planned == b.planned and a.pile == b.pile
     assert sorted(a.pile) == sorted(COLOURS)
     for number, floor in enumerate(a.planned):
-        hand = Hand(monsters=a.pile[2 * number: 2 * number + 2])
+        hand = Hand(monsters=a.pile[2 * number : 2 * number + 2])
         assert construction_errors(floor, hand=hand) == []
     assert a.floor.layout == a.planned[0] and a.floor.reveals_due == 2
     assert dm.new_game("solo", "random", 43, P).planned != a.planned

@@ -57,16 +57,19 @@ def test_a_well_built_floor_has_no_error() -> None:
     assert codes(VALID) == []
 
 
-@pytest.mark.parametrize(("grid", "code", "cells"), [
-    ("OPC/..C/CXC", "entrance_count", []),
-    ("OPC/..E/EXC", "entrance_count", [(1, 2), (2, 0)]),
-    ("OPC/..C/ECC", "exit_count", []),
-    ("OPX/..C/EXC", "exit_count", [(0, 2), (2, 1)]),
-    ("OPC/..P/EXC", "corridor_count", [(0, 2), (2, 2)]),
-    ("OCC/..C/EXC", "monster_count", [(0, 0)]),
-    ("OOC/..C/EXC", "monster_twice", [(0, 0), (0, 1)]),
-    ("OPCC/...C/EX..", "not_connected", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)]),
-])
+@pytest.mark.parametrize(
+    ("grid", "code", "cells"),
+    [
+        ("OPC/..C/CXC", "entrance_count", []),
+        ("OPC/..E/EXC", "entrance_count", [(1, 2), (2, 0)]),
+        ("OPC/..C/ECC", "exit_count", []),
+        ("OPX/..C/EXC", "exit_count", [(0, 2), (2, 1)]),
+        ("OPC/..P/EXC", "corridor_count", [(0, 2), (2, 2)]),
+        ("OCC/..C/EXC", "monster_count", [(0, 0)]),
+        ("OOC/..C/EXC", "monster_twice", [(0, 0), (0, 1)]),
+        ("OPCC/...C/EX..", "not_connected", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3)]),
+    ],
+)
 def test_each_construction_error_with_its_cells(grid: str, code: str, cells: list) -> None:
     errors = {e.code: e for e in construction_errors(parse_floor(grid))}
     assert code in errors
@@ -107,7 +110,9 @@ def test_first_floor_hand_count() -> None:
 
 small_hands = st.builds(
     lambda corridors, colours: Hand(corridors=corridors, monsters=colours),
-    st.integers(0, 1), st.lists(st.sampled_from(COLOURS), min_size=1, max_size=2, unique=True))
+    st.integers(0, 1),
+    st.lists(st.sampled_from(COLOURS), min_size=1, max_size=2, unique=True),
+)
 """Hands of 3 to 5 tiles: every floor of them can be checked quickly (the 7-tile first-floor hand is
 counted and checked for duplicates above)."""
 

@@ -86,7 +86,7 @@ def test_stepping_onto_an_active_monster_kills_the_hero() -> None:
 
 def test_stepping_onto_a_panicking_monster_is_safe() -> None:
     state = game(FLOOR_B, 2)
-    state = hero.reveal(state, (0, 0), P)            # orange first: it acts normally
+    state = hero.reveal(state, (0, 0), P)  # orange first: it acts normally
     assert state.floor.events[0].key == "reveal.monster_active"
     for step in ("east", "north", "north", "west"):  # purple revealed second, next to orange
         state = hero.explore(state, step, P)
@@ -101,10 +101,10 @@ def test_attack_kills_and_the_next_monster_panics_by_the_body() -> None:
     state = game(FLOOR_B, 3)
     for step in ("east", "north", "north"):
         state = hero.explore(state, step, P)
-    state = hero.explore(state, "west", P, attack=True)     # purple killed on reveal
+    state = hero.explore(state, "west", P, attack=True)  # purple killed on reveal
     assert state.floor.killed == [(0, 1)] and state.floor.attack_used
     assert state.floor.events[-1].key == "attack.kill"
-    state = hero.explore(state, "west", P)                  # orange revealed next to the body
+    state = hero.explore(state, "west", P)  # orange revealed next to the body
     assert state.outcome == "playing"
     assert state.floor.events[-1].key == "step.monster_panics"
     assert state.floor.events[-1].params["because"]["en"].endswith("row 1, column 2, was killed first")
@@ -133,7 +133,7 @@ FLOOR_C = "EPC/..C/CXO"
 def test_jump_over_an_active_monster_is_safe_and_reveals_it() -> None:
     state = hero.jump(ready(FLOOR_C), "east", P)
     assert state.outcome == "playing" and state.floor.hero == (0, 2)
-    assert state.floor.revealed[-2:] == [(0, 2), (0, 1)]            # landing first, then the jumped tile
+    assert state.floor.revealed[-2:] == [(0, 2), (0, 1)]  # landing first, then the jumped tile
     assert [e.key for e in state.floor.events] == ["jump.over", "step.corridor", "jump.monster_active"]
     assert state.floor.jump_used
     with pytest.raises(GmError) as caught:
@@ -142,7 +142,7 @@ def test_jump_over_an_active_monster_is_safe_and_reveals_it() -> None:
 
 
 def test_jump_onto_an_active_monster_kills_before_the_reveal() -> None:
-    state = hero.jump(hero.explore(ready(), "east", P), "south", P)   # over (1,1) onto blue (2,1)
+    state = hero.jump(hero.explore(ready(), "east", P), "south", P)  # over (1,1) onto blue (2,1)
     assert state.outcome == "hero-died"
     assert (1, 1) not in state.floor.revealed
 
@@ -150,7 +150,7 @@ def test_jump_onto_an_active_monster_kills_before_the_reveal() -> None:
 def test_jump_onto_an_uncomfortable_monster_is_safe() -> None:
     state = hero.explore(hero.explore(ready(FLOOR_C), "east", P, attack=True), "east", P)
     assert state.floor.killed == [(0, 1)]
-    state = hero.jump(state, "south", P)                              # over (1,2) onto orange (2,2)
+    state = hero.jump(state, "south", P)  # over (1,2) onto orange (2,2)
     assert state.outcome == "playing"
     assert [e.key for e in state.floor.events][-2:] == ["step.monster_uncomfortable", "jump.corridor"]
 
@@ -171,7 +171,7 @@ def test_diagonal_jump_and_public_view() -> None:
 def test_floor_sequence_two_players() -> None:
     state = game(FLOOR_A, 1)
     state = hero.reveal(hero.reveal(state, (0, 2), P), (1, 1), P)
-    state = hero.jump(state, "south-east", P, attack=True)   # jumping attack onto the exit: lost; cleared
+    state = hero.jump(state, "south-east", P, attack=True)  # jumping attack onto the exit: lost; cleared
     assert state.floors_cleared == 1 and state.floor.number == 2
     assert state.floor.layout is None and state.outcome == "playing"
     assert state.shown_monsters == ["orange"] and state.set_aside == ["blue"]

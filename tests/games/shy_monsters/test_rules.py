@@ -70,16 +70,19 @@ def test_near_miss_in_each_rotation(colour: str, quarter: int) -> None:
         assert not fits(tiles, CENTRE, PATTERNS[colour]), (colour, quarter, "filled", filled)
 
 
-@pytest.mark.parametrize(("grid", "comfortable"), [
-    ("OPC/..C/EXC", {"orange": True, "purple": True}),     # dead end; tile diagonal to purple
-    ("ECC/.G./.XC", {"green": True}),                      # straight: tiles above and below
-    ("CGC/.E./..X", {"green": False}),                     # a T-junction is not a straight corridor
-    ("CR./.XE", {"red": True}),                            # corner with the inner diagonal empty
-    ("CR./CXE", {"red": False}),                           # inner diagonal filled
-    ("CBC/.X.", {"blue": True}),                           # three sides
-    ("TC/XE", {"teal": True}),                             # 2×2 block
-    ("T./XE", {"teal": False}),
-])
+@pytest.mark.parametrize(
+    ("grid", "comfortable"),
+    [
+        ("OPC/..C/EXC", {"orange": True, "purple": True}),  # dead end; tile diagonal to purple
+        ("ECC/.G./.XC", {"green": True}),  # straight: tiles above and below
+        ("CGC/.E./..X", {"green": False}),  # a T-junction is not a straight corridor
+        ("CR./.XE", {"red": True}),  # corner with the inner diagonal empty
+        ("CR./CXE", {"red": False}),  # inner diagonal filled
+        ("CBC/.X.", {"blue": True}),  # three sides
+        ("TC/XE", {"teal": True}),  # 2×2 block
+        ("T./XE", {"teal": False}),
+    ],
+)
 def test_plain_meanings(grid: str, comfortable: dict) -> None:
     floor = parse_floor(grid)
     found = {s.colour: s.comfortable for s in monster_statuses(floor, PATTERNS)}
@@ -87,7 +90,7 @@ def test_plain_meanings(grid: str, comfortable: dict) -> None:
 
 
 def test_fear_in_both_reveal_orders() -> None:
-    floor = parse_floor("OPC/..C/EXC")   # orange and purple share a side, both comfortable
+    floor = parse_floor("OPC/..C/EXC")  # orange and purple share a side, both comfortable
     orange, purple = (0, 0), (0, 1)
     assert adjacent_monsters(floor) == [(orange, purple)]
     first_orange = {s.colour: s for s in monster_statuses(floor, PATTERNS, [orange, purple])}
@@ -124,8 +127,12 @@ def test_check_report() -> None:
     assert [(m.colour, m.active) for m in report.monsters] == [("orange", False), ("purple", True)]
 
 
-floors = st.dictionaries(st.tuples(st.integers(0, 3), st.integers(0, 3)),
-                         st.sampled_from(["C", "C", "C", "E", *LETTER_OF.values()]), min_size=2, max_size=12)
+floors = st.dictionaries(
+    st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    st.sampled_from(["C", "C", "C", "E", *LETTER_OF.values()]),
+    min_size=2,
+    max_size=12,
+)
 
 
 @given(floors, st.integers(1, 3), st.randoms(use_true_random=False))
@@ -146,6 +153,8 @@ def test_a_rotated_floor_gives_the_same_comfort_answers(tiles: dict, quarters: i
         return r, c
 
     before = {s.cell: (s.comfortable, s.active) for s in monster_statuses(floor, PATTERNS, monsters)}
-    after = {s.cell: (s.comfortable, s.active)
-             for s in monster_statuses(turned, PATTERNS, [image(m) for m in monsters])}
+    after = {
+        s.cell: (s.comfortable, s.active)
+        for s in monster_statuses(turned, PATTERNS, [image(m) for m in monsters])
+    }
     assert after == {image(cell): answer for cell, answer in before.items()}

@@ -15,10 +15,17 @@ from gm_assist.games.shy_monsters.view import (
 )
 
 
-@pytest.mark.parametrize(("text", "colours"), [
-    ("P,O", ["purple", "orange"]), ("po", ["purple", "orange"]), ("violet > Orange", ["purple", "orange"]),
-    ("vert rouge", ["green", "red"]), ("Turquoise,bleu", ["teal", "blue"]), ("", []),
-])
+@pytest.mark.parametrize(
+    ("text", "colours"),
+    [
+        ("P,O", ["purple", "orange"]),
+        ("po", ["purple", "orange"]),
+        ("violet > Orange", ["purple", "orange"]),
+        ("vert rouge", ["green", "red"]),
+        ("Turquoise,bleu", ["teal", "blue"]),
+        ("", []),
+    ],
+)
 def test_colours_in_english_or_french(text: str, colours: list) -> None:
     assert parse_colours(text) == colours
 
@@ -29,18 +36,32 @@ def test_unknown_colour_names_the_closest() -> None:
     assert caught.value.key == "core.error.unknown_name"
 
 
-@pytest.mark.parametrize(("text", "colours"), [
-    ("X,C,C,C,P,O", ["purple", "orange"]), ("XCCCGR", ["green", "red"]),
-    ("sortie couloir bleu vert", ["blue", "green"]),
-])
+@pytest.mark.parametrize(
+    ("text", "colours"),
+    [
+        ("X,C,C,C,P,O", ["purple", "orange"]),
+        ("XCCCGR", ["green", "red"]),
+        ("sortie couloir bleu vert", ["blue", "green"]),
+    ],
+)
 def test_hand_may_list_the_exit_and_corridors(text: str, colours: list) -> None:
     assert parse_hand(text) == colours
 
 
-@pytest.mark.parametrize(("text", "direction"), [
-    ("n", "north"), ("Nord", "north"), ("o", "west"), ("ouest", "west"), ("ne", "north-east"),
-    ("sud-ouest", "south-west"), ("so", "south-west"), ("est", "east"), ("E", "east"),
-])
+@pytest.mark.parametrize(
+    ("text", "direction"),
+    [
+        ("n", "north"),
+        ("Nord", "north"),
+        ("o", "west"),
+        ("ouest", "west"),
+        ("ne", "north-east"),
+        ("sud-ouest", "south-west"),
+        ("so", "south-west"),
+        ("est", "east"),
+        ("E", "east"),
+    ],
+)
 def test_directions(text: str, direction: str) -> None:
     assert parse_direction(text) == direction
 

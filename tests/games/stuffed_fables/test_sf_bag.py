@@ -20,8 +20,9 @@ def game(n: int = 3):
 
 
 def small_bag(state, bag_pool, discard):
-    return state.model_copy(update={"bag": bag_pool, "discard": discard,
-                                    "in_play": bag.pool_merge(bag_pool, discard)})
+    return state.model_copy(
+        update={"bag": bag_pool, "discard": discard, "in_play": bag.pool_merge(bag_pool, discard)}
+    )
 
 
 def test_draw_from_bag():
@@ -95,9 +96,14 @@ def test_clear_track_and_discard_to_bag():
 
 # --- hypothesis: dice are conserved ---------------------------------------------------------------
 
-OPS = st.lists(st.tuples(st.sampled_from(["draw", "threat", "store", "discard_hand", "clear", "refill"]),
-                         st.integers(min_value=0, max_value=7), st.integers(min_value=0, max_value=10**6)),
-               max_size=30)
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["draw", "threat", "store", "discard_hand", "clear", "refill"]),
+        st.integers(min_value=0, max_value=7),
+        st.integers(min_value=0, max_value=10**6),
+    ),
+    max_size=30,
+)
 
 
 @settings(max_examples=60, deadline=None)

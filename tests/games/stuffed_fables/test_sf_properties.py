@@ -13,8 +13,25 @@ from gm_assist.core.errors import GmError
 from gm_assist.games.stuffed_fables import adjust, bag, monsters, rules, turn
 
 NAMES = ["Lumpy", "Stitch", "Theodora", "Flops"]
-STEPS = ["draw", "recover", "threat", "store", "encourage", "move", "group", "attack", "end", "surge",
-         "encounter", "activate", "monster_attack", "end_monsters", "fix_slot", "fix_track", "fix_position"]
+STEPS = [
+    "draw",
+    "recover",
+    "threat",
+    "store",
+    "encourage",
+    "move",
+    "group",
+    "attack",
+    "end",
+    "surge",
+    "encounter",
+    "activate",
+    "monster_attack",
+    "end_monsters",
+    "fix_slot",
+    "fix_track",
+    "fix_position",
+]
 
 
 _BUSY = {"no_turn", "pending_monsters", "pending_surge"}
@@ -109,8 +126,11 @@ def step(state, name: str, r: random.Random):
 
 
 @settings(max_examples=80, deadline=None)
-@given(n=st.integers(min_value=1, max_value=4), seed=st.integers(min_value=0, max_value=10**9),
-       steps=st.lists(st.sampled_from(STEPS), max_size=40))
+@given(
+    n=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=10**9),
+    steps=st.lists(st.sampled_from(STEPS), max_size=40),
+)
 def test_dice_conserved_through_any_turns(n, seed, steps):
     applied = play(n, seed, steps)
     target(float(sum(applied.values())), label="steps applied")

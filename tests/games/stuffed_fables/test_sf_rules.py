@@ -22,17 +22,21 @@ def game(n: int = 3) -> SfState:
 
 # --- threat check (« Fin du tour d'une peluche ») -----------------------------------------------
 
-@pytest.mark.parametrize(("black", "monsters", "stuffies", "outcome"), [
-    (0, 0, 3, "none"),        # no monster and no black die
-    (2, 0, 3, "none"),        # no monster, fewer black dice than stuffies
-    (3, 0, 3, "surge"),       # no monster, black dice = stuffies
-    (5, 0, 3, "surge"),
-    (1, 2, 3, "none"),        # monsters present, count below them
-    (2, 2, 3, "monsters"),    # exactly as many dice as monsters
-    (4, 1, 3, "monsters"),
-    (0, 1, 1, "none"),
-    (2, 3, 2, "none"),        # monsters present: never a surge, even with dice >= stuffies
-])
+
+@pytest.mark.parametrize(
+    ("black", "monsters", "stuffies", "outcome"),
+    [
+        (0, 0, 3, "none"),  # no monster and no black die
+        (2, 0, 3, "none"),  # no monster, fewer black dice than stuffies
+        (3, 0, 3, "surge"),  # no monster, black dice = stuffies
+        (5, 0, 3, "surge"),
+        (1, 2, 3, "none"),  # monsters present, count below them
+        (2, 2, 3, "monsters"),  # exactly as many dice as monsters
+        (4, 1, 3, "monsters"),
+        (0, 1, 1, "none"),
+        (2, 3, 2, "none"),  # monsters present: never a surge, even with dice >= stuffies
+    ],
+)
 def test_threat_check(black, monsters, stuffies, outcome):
     result = rules.threat_check(black, monsters, stuffies)
     assert result.outcome == outcome
@@ -46,6 +50,7 @@ def test_threat_check_bad_input(args):
 
 
 # --- defense ---------------------------------------------------------------------------------
+
 
 def test_defend_without_stored_die_loses_full_attack():
     d = rules.defend(3, None)
@@ -69,6 +74,7 @@ def test_defend_bad_input(attack, roll):
 
 
 # --- checks ----------------------------------------------------------------------------------
+
 
 def test_check_total_at_least_target():
     assert rules.check(["orange", "pink"], [2, 3], 5).success
@@ -96,6 +102,7 @@ def test_encounter_and_boss_sizes():
 
 # --- colours --------------------------------------------------------------------------------
 
+
 def test_french_colours_and_uses():
     cols = colours_fr()
     assert {c.id for c in cols} == {"orange", "green", "yellow", "pink", "purple", "white", "black"}
@@ -118,8 +125,11 @@ def test_english_edition_has_red_and_blue():
 def test_override_renames_and_adds():
     from gm_assist.core.data import load_toml
 
-    cols = bag.colour_table(load_toml("stuffed_fables/dice.toml"), "fr",
-                            {"fr": {"pink": {"names": {"fr": "bleu", "en": "blue"}, "aliases": ["bleu"]}}})
+    cols = bag.colour_table(
+        load_toml("stuffed_fables/dice.toml"),
+        "fr",
+        {"fr": {"pink": {"names": {"fr": "bleu", "en": "blue"}, "aliases": ["bleu"]}}},
+    )
     assert bag.resolve_colour(cols, "Bleu") == "pink"
 
 
@@ -140,6 +150,7 @@ def test_bag_composition():
 
 # --- stuffies and monsters ---------------------------------------------------------------------
 
+
 def test_new_game_start():
     s = game(3)
     assert [x.stuffing for x in s.stuffies] == [5, 5, 5]
@@ -156,7 +167,10 @@ def test_new_game_refuses_duplicates_and_empty():
 def test_boss_gets_stuffing_per_stuffie_and_positions():
     s = rules.add_monsters(game(3), [("Crawly", "normal"), ("Grizzlor", "boss"), ("Crawly", "chief")])
     assert [(m.name, m.position, m.stuffing) for m in s.monsters] == [
-        ("Crawly", 1, 0), ("Grizzlor", 2, 3), ("Crawly 2", 3, 0)]
+        ("Crawly", 1, 0),
+        ("Grizzlor", 2, 3),
+        ("Crawly 2", 3, 0),
+    ]
 
 
 def test_hit_monster_without_stuffing_defeats_and_gives_button():

@@ -172,6 +172,7 @@ def test_unconscious_stuffie_may_only_recover():
 
 # --- end of turn and threat -----------------------------------------------------------------------
 
+
 def test_end_turn_no_monster_no_black_die():
     s = drawn(["orange", "green"])
     s, check, spaces = turn.end_turn(s)

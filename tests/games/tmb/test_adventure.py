@@ -1,4 +1,5 @@
 """Adventure rules: set-up, the day loop, tyrant challenge, won/lost (rulebook p. 6-9, 16, 22-24)."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,8 +46,9 @@ def test_solo_deck_uses_solo_cards() -> None:
     assert check.deck_size == 13 and check.total_cards == 16
 
 
-@pytest.mark.parametrize(("mode", "hp_die", "points"),
-                         [("adventure", 2, 1), ("heroic", 1, 1), ("legendary", 0, 0)])
+@pytest.mark.parametrize(
+    ("mode", "hp_die", "points"), [("adventure", 2, 1), ("heroic", 1, 1), ("legendary", 0, 0)]
+)
 def test_mode_bonuses(mode: str, hp_die: int, points: int) -> None:
     """p. 23: Adventure +2 HP and a training point; Heroic +1 and a point; Legendary nothing."""
     state = drellen_party(mode)

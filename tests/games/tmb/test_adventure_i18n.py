@@ -1,4 +1,5 @@
 """Every adventure string exists in English and French with the same placeholders."""
+
 from __future__ import annotations
 
 import re
@@ -6,8 +7,21 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-MODULES = ["__init__", "model", "rules", "catalog", "sheet", "report", "view", "actions", "cli",
-           "cli_sheet", "tour", "flow", "flow_steps"]
+MODULES = [
+    "__init__",
+    "model",
+    "rules",
+    "catalog",
+    "sheet",
+    "report",
+    "view",
+    "actions",
+    "cli",
+    "cli_sheet",
+    "tour",
+    "flow",
+    "flow_steps",
+]
 
 
 def _flat(table: dict, prefix: str) -> dict[str, str]:
@@ -38,14 +52,19 @@ def test_every_key_used_exists() -> None:
     for name in MODULES:
         source = (ROOT / "gm_assist" / "games" / "tmb" / f"{name}.py").read_text(encoding="utf-8")
         used |= set(re.findall(r"[\"'](tmb\.[a-z_0-9.]+[a-z_0-9])[\"']", source))
-    dynamic = {f"tmb.{group}.{item}" for group, items in {
-        "type": ("troll", "orc", "scale", "goblin", "bog", "beast"),
-        "mode": ("adventure", "heroic", "legendary"), "setup.mode": ("adventure", "heroic", "legendary"),
-        "stat": ("hp", "dex", "atk", "def", "skill"),
-        "encounter": ("success", "failure"),
-        "flow": ("ask_base_hp", "ask_base_dex", "ask_base_atk", "ask_base_def"),
-        "status.col": ("gearloc", "hp", "stats", "training", "slots", "loot"),
-        "tyrants.col": ("name", "days", "progress", "deck", "types", "confidence"),
-    }.items() for item in items}
+    dynamic = {
+        f"tmb.{group}.{item}"
+        for group, items in {
+            "type": ("troll", "orc", "scale", "goblin", "bog", "beast"),
+            "mode": ("adventure", "heroic", "legendary"),
+            "setup.mode": ("adventure", "heroic", "legendary"),
+            "stat": ("hp", "dex", "atk", "def", "skill"),
+            "encounter": ("success", "failure"),
+            "flow": ("ask_base_hp", "ask_base_dex", "ask_base_atk", "ask_base_def"),
+            "status.col": ("gearloc", "hp", "stats", "training", "slots", "loot"),
+            "tyrants.col": ("name", "days", "progress", "deck", "types", "confidence"),
+        }.items()
+        for item in items
+    }
     missing = sorted(k for k in used | dynamic if k not in en and not k.startswith("tmb_battle"))
     assert missing == []

@@ -1,4 +1,5 @@
 """Properties of the adventure rules (hypothesis)."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings, target
@@ -66,8 +67,9 @@ def test_slots_count(cards: list[tuple[str, bool, bool]]) -> None:
 @given(st.integers(1, 6), st.sampled_from([1, 5, 20]))
 def test_scouting_allows_only_table_stacks(roll: int, stack: int) -> None:
     state = rules.new_state(rules.find_tyrant("Nom"), ["A"])
-    state = rules.take_reward(rules.resolve_encounter(rules.draw_encounter(rules.next_day(state)), True),
-                              rules.Reward())
+    state = rules.take_reward(
+        rules.resolve_encounter(rules.draw_encounter(rules.next_day(state)), True), rules.Reward()
+    )
     allowed = stack == 1 or (stack == 5 and roll >= 4) or (stack == 20 and roll == 6)
     try:
         after = sheet.scout(state, 0, roll, stack=stack, baddie="x")
@@ -89,8 +91,11 @@ def _train(attempts: list[tuple[str, bool]]) -> int:
     applied = 0
     state = rules.new_state(rules.find_tyrant("Nom"), ["A"], "legendary")
     state = sheet.set_base_stats(state, 0, hp=5)
-    state = state.model_copy(update={"party": [state.party[0].model_copy(
-        update={"training": [TrainingPoint() for _ in range(10)]})]})
+    state = state.model_copy(
+        update={
+            "party": [state.party[0].model_copy(update={"training": [TrainingPoint() for _ in range(10)]})]
+        }
+    )
     for stat, success in attempts:
         before = state.party[0]
         unchanged = state.model_copy(deep=True)

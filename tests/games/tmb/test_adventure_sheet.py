@@ -1,4 +1,5 @@
 """Gearloc sheet: training, loot slots, lockpicking, recovery options (rulebook p. 9-14, 21-22)."""
+
 from __future__ import annotations
 
 import pytest
@@ -120,8 +121,9 @@ def test_lockpick_only_in_recovery() -> None:
     assert exc.value.key == "tmb.error.not_recovery"
 
 
-@pytest.mark.parametrize(("roll", "stacks"),
-                         [(1, (1,)), (3, (1,)), (4, (1, 5)), (5, (1, 5)), (6, (1, 5, 20))])
+@pytest.mark.parametrize(
+    ("roll", "stacks"), [(1, (1,)), (3, (1,)), (4, (1, 5)), (5, (1, 5)), (6, (1, 5, 20))]
+)
 def test_scouting_table(roll: int, stacks: tuple[int, ...]) -> None:
     """p. 9: 1-3 a 1-point baddie; 4-5 a 1- or 5-point; 6 any."""
     assert sheet.scout_choices(roll) == stacks

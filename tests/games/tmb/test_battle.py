@@ -35,20 +35,34 @@ def live_example():
     assert left == {}
     queue[2] = queue[2].model_copy(update={"name": "golem d'argile"})
     queue[3] = queue[3].model_copy(update={"name": "tricheur goblin"})
-    baddies = [UnitIn(initiative=ini, hp=hp, attack_type=kind)
-               for ini, hp, kind in [(4, 3, "melee"), (3, 2, "melee"), (1, 5, "melee"), (6, 3, "ranged")]]
-    gearlocs = [UnitIn(name="Capitank", initiative=2, hp=12, max_hp=12),
-                UnitIn(name="Atomik", initiative=5, hp=9, max_hp=9)]
+    baddies = [
+        UnitIn(initiative=ini, hp=hp, attack_type=kind)
+        for ini, hp, kind in [(4, 3, "melee"), (3, 2, "melee"), (1, 5, "melee"), (6, 3, "ranged")]
+    ]
+    gearlocs = [
+        UnitIn(name="Capitank", initiative=2, hp=12, max_hp=12),
+        UnitIn(name="Atomik", initiative=5, hp=9, max_hp=9),
+    ]
     return start_battle(queue, gearlocs, baddies)
 
 
 def test_live_example_setup():
     b = live_example()
     lanes = {u.name: (u.lane, u.spot_lane, u.spot) for u in b.units if u.kind == "baddie"}
-    assert lanes == {"crapaud des marais": (1, 1, "melee"), "ver des marais": (2, 2, "melee"),
-                     "golem d'argile": (3, 3, "melee"), "tricheur goblin": (4, 4, "ranged")}
-    assert names(b) == ["tricheur goblin", "Atomik", "crapaud des marais", "ver des marais", "Capitank",
-                        "golem d'argile"]
+    assert lanes == {
+        "crapaud des marais": (1, 1, "melee"),
+        "ver des marais": (2, 2, "melee"),
+        "golem d'argile": (3, 3, "melee"),
+        "tricheur goblin": (4, 4, "ranged"),
+    }
+    assert names(b) == [
+        "tricheur goblin",
+        "Atomik",
+        "crapaud des marais",
+        "ver des marais",
+        "Capitank",
+        "golem d'argile",
+    ]
     assert b.round == 1 and round_face(b.round) == "M1" and b.queue == []
 
 
@@ -98,10 +112,18 @@ def test_tie_between_baddies_only_is_not_flagged():
 
 
 def five_baddie_battle():
-    queue = [QueueChip(points=20), QueueChip(points=5), QueueChip(points=1), QueueChip(points=1),
-             QueueChip(points=1), QueueChip(points=1)]
-    baddies = [UnitIn(name=n, initiative=i, hp=2, attack_type=a) for n, i, a in
-               [("Big", 2, "melee"), ("Mid", 4, "ranged"), ("S1", 3, "melee"), ("S2", 1, "melee")]]
+    queue = [
+        QueueChip(points=20),
+        QueueChip(points=5),
+        QueueChip(points=1),
+        QueueChip(points=1),
+        QueueChip(points=1),
+        QueueChip(points=1),
+    ]
+    baddies = [
+        UnitIn(name=n, initiative=i, hp=2, attack_type=a)
+        for n, i, a in [("Big", 2, "melee"), ("Mid", 4, "ranged"), ("S1", 3, "melee"), ("S2", 1, "melee")]
+    ]
     return start_battle(queue, [UnitIn(name="G", initiative=5, hp=6, max_hp=6)], baddies)
 
 
@@ -127,10 +149,14 @@ def test_arrival_position_taken_goes_to_next_free_of_its_type_then_other_type():
 
 def test_arrival_of_20_point_and_revived_gearloc_go_to_top():
     queue = [QueueChip(points=1), QueueChip(points=20)]
-    b = start_battle(queue[:1] + queue[1:], [UnitIn(name="A", initiative=1, hp=3, max_hp=5),
-                                             UnitIn(name="B", initiative=2, hp=4, max_hp=4)],
-                     [UnitIn(name="s", initiative=6, hp=1, attack_type="melee"),
-                      UnitIn(name="Boss", initiative=1, hp=9, attack_type="melee")])
+    b = start_battle(
+        queue[:1] + queue[1:],
+        [UnitIn(name="A", initiative=1, hp=3, max_hp=5), UnitIn(name="B", initiative=2, hp=4, max_hp=4)],
+        [
+            UnitIn(name="s", initiative=6, hp=1, attack_type="melee"),
+            UnitIn(name="Boss", initiative=1, hp=9, attack_type="melee"),
+        ],
+    )
     assert names(b) == ["s", "B", "A", "Boss"]
     b = knock_out(b, find_unit(b, "A").uid)
     b = revive(b, "a", 2)
@@ -144,11 +170,16 @@ def test_arrival_of_20_point_and_revived_gearloc_go_to_top():
 
 def test_extra_baddie_icon_adds_5_point_chips_on_top_of_queue():
     queue = [QueueChip(points=5), QueueChip(points=1)]
-    b = start_battle(queue, [UnitIn(name="G", initiative=3, hp=5)],
-                     [UnitIn(name="caller", initiative=2, hp=3, attack_type="melee", extra_baddies=2),
-                      UnitIn(name="x1", initiative=2, hp=1, attack_type="ranged"),
-                      UnitIn(name="x2", initiative=2, hp=1, attack_type="ranged"),
-                      UnitIn(name="one", initiative=1, hp=1, attack_type="melee")])
+    b = start_battle(
+        queue,
+        [UnitIn(name="G", initiative=3, hp=5)],
+        [
+            UnitIn(name="caller", initiative=2, hp=3, attack_type="melee", extra_baddies=2),
+            UnitIn(name="x1", initiative=2, hp=1, attack_type="ranged"),
+            UnitIn(name="x2", initiative=2, hp=1, attack_type="ranged"),
+            UnitIn(name="one", initiative=1, hp=1, attack_type="melee"),
+        ],
+    )
     assert [u.points for u in b.units if u.kind == "baddie"] == [5, 5, 5, 1]
 
 
@@ -165,8 +196,11 @@ def test_fatigue_from_round_6_is_not_damage():
 
 
 def test_fatigue_can_wipe_the_party():
-    b = start_battle([QueueChip(points=1)], [UnitIn(name="G", initiative=3, hp=1, max_hp=5)],
-                     [UnitIn(name="s", initiative=2, hp=9, attack_type="melee")])
+    b = start_battle(
+        [QueueChip(points=1)],
+        [UnitIn(name="G", initiative=3, hp=1, max_hp=5)],
+        [UnitIn(name="s", initiative=2, hp=9, attack_type="melee")],
+    )
     for _ in range(5):
         b = next_round(b)
     assert b.outcome == "defeat"
@@ -175,8 +209,11 @@ def test_fatigue_can_wipe_the_party():
 
 
 def test_victory_when_mat_and_queue_are_empty_and_graveyard_fills():
-    b = start_battle([QueueChip(points=1, name="toad", face_up=True)], [UnitIn(name="G", initiative=3, hp=5)],
-                     [UnitIn(initiative=2, hp=2, attack_type="melee")])
+    b = start_battle(
+        [QueueChip(points=1, name="toad", face_up=True)],
+        [UnitIn(name="G", initiative=3, hp=5)],
+        [UnitIn(initiative=2, hp=2, attack_type="melee")],
+    )
     b = change_hp(b, find_unit(b, "toad").uid, -5)
     assert b.outcome == "victory"
     assert finish(b).graveyard == {1: ["toad"]}
@@ -212,10 +249,12 @@ def test_party_wipe_and_defeat_returns_unbeaten_baddies():
 
 def test_tyrant_battle_ends_when_the_tyrant_dies():
     queue = [QueueChip(points=20, name="Drellen", tyrant=True, lane=1, face_up=True), QueueChip(points=1)]
-    b = start_battle(queue, [UnitIn(name="G", initiative=3, hp=5)],
-                     [UnitIn(initiative=4, hp=12, attack_type="ranged"),
-                      UnitIn(initiative=2, hp=2, attack_type="melee")],
-                     tyrant_battle=True)
+    b = start_battle(
+        queue,
+        [UnitIn(name="G", initiative=3, hp=5)],
+        [UnitIn(initiative=4, hp=12, attack_type="ranged"), UnitIn(initiative=2, hp=2, attack_type="melee")],
+        tyrant_battle=True,
+    )
     assert find_unit(b, "Drellen").lane == 1
     b = defeat(b, find_unit(b, "drellen").uid)
     assert b.outcome == "victory"
@@ -231,8 +270,11 @@ def test_lane_that_does_not_exist(query):
 def test_initiative_outside_1_6_refused():
     with pytest.raises(ValidationError):
         UnitIn(name="G", initiative=7, hp=5)
-    b = start_battle([QueueChip(points=1)], [UnitIn(name="G", initiative=6, hp=5)],
-                     [UnitIn(initiative=2, hp=2, attack_type="melee")])
+    b = start_battle(
+        [QueueChip(points=1)],
+        [UnitIn(name="G", initiative=6, hp=5)],
+        [UnitIn(initiative=2, hp=2, attack_type="melee")],
+    )
     unit = b.units[0].model_copy(update={"initiative": 0})
     with pytest.raises(BattleRuleError) as info:
         initiative_track([unit])
@@ -244,14 +286,18 @@ def test_heal_capped_and_unknown_hp_refused():
     g = find_unit(b, "G").uid
     b = change_hp(change_hp(b, g, -3), g, +10)
     assert find_unit(b, "G").hp == 6
-    nohp = start_battle([QueueChip(points=1)], [UnitIn(name="G", initiative=3, hp=5)],
-                        [UnitIn(initiative=2, attack_type="melee")])
+    nohp = start_battle(
+        [QueueChip(points=1)],
+        [UnitIn(name="G", initiative=3, hp=5)],
+        [UnitIn(initiative=2, attack_type="melee")],
+    )
     with pytest.raises(BattleRuleError):
         change_hp(nohp, find_unit(nohp, "1").uid, -1)
 
 
-actions = st.lists(st.tuples(st.sampled_from(["defeat", "turn", "round", "hit", "move"]),
-                             st.integers(0, 10)), max_size=25)
+actions = st.lists(
+    st.tuples(st.sampled_from(["defeat", "turn", "round", "hit", "move"]), st.integers(0, 10)), max_size=25
+)
 
 
 @settings(max_examples=60, deadline=None)

@@ -39,8 +39,14 @@ def test_six_points_is_one_5_and_one_1():
     assert queue_values(6) == [5, 1]
 
 
-@pytest.mark.parametrize(("day", "gearlocs", "key"), [
-    (0, 2, "tmb_battle.error.day"), (3, 0, "tmb_battle.error.gearlocs"), (3, 5, "tmb_battle.error.gearlocs")])
+@pytest.mark.parametrize(
+    ("day", "gearlocs", "key"),
+    [
+        (0, 2, "tmb_battle.error.day"),
+        (3, 0, "tmb_battle.error.gearlocs"),
+        (3, 5, "tmb_battle.error.gearlocs"),
+    ],
+)
 def test_bad_day_or_party(day, gearlocs, key):
     with pytest.raises(BattleRuleError) as info:
         baddie_points(day, gearlocs)
@@ -55,8 +61,12 @@ def test_negative_points_refused():
 def test_scouted_chips_are_drawn_first_face_up():
     queue, left = build_queue(12, {1: ["crapaud des marais"], 5: ["A", "B", "C"]})
     assert [c.points for c in queue] == [5, 5, 1, 1]
-    assert [(c.name, c.face_up) for c in queue] == [("A", True), ("B", True),
-                                                    ("crapaud des marais", True), (None, False)]
+    assert [(c.name, c.face_up) for c in queue] == [
+        ("A", True),
+        ("B", True),
+        ("crapaud des marais", True),
+        (None, False),
+    ]
     assert left == {5: ["C"]}
 
 

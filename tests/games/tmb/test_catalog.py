@@ -1,4 +1,5 @@
 """Tyrant and gearloc catalogs (game-facts §1.1-1.4): names, aliases, figures, custom tyrants."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,8 +7,15 @@ import pytest
 from gm_assist.core.errors import GmError
 from gm_assist.games.tmb import rules
 
-BASE = {"nom": (8, 6, 1), "mulmesh": (9, 6, 1), "drellen": (10, 6, 1), "gendricks": (10, 8, 2),
-        "goblin-king": (12, 8, 2), "marrow": (12, 10, 2), "duster": (13, 10, 3)}
+BASE = {
+    "nom": (8, 6, 1),
+    "mulmesh": (9, 6, 1),
+    "drellen": (10, 6, 1),
+    "gendricks": (10, 8, 2),
+    "goblin-king": (12, 8, 2),
+    "marrow": (12, 10, 2),
+    "duster": (13, 10, 3),
+}
 
 
 def test_base_tyrants_figures() -> None:
@@ -20,22 +28,43 @@ def test_base_tyrants_figures() -> None:
 def test_shuffled_deck_sizes() -> None:
     """game-facts §1.1: shuffled deck = days − 3 + tyrant cards."""
     sizes = {ty.id: rules.setup_checklist(ty, 2).deck_size for ty in rules.tyrants() if ty.set == "core"}
-    assert sizes == {"nom": 6, "mulmesh": 7, "drellen": 8, "gendricks": 9, "goblin-king": 11,
-                     "marrow": 11, "duster": 13}
+    assert sizes == {
+        "nom": 6,
+        "mulmesh": 7,
+        "drellen": 8,
+        "gendricks": 9,
+        "goblin-king": 11,
+        "marrow": 11,
+        "duster": 13,
+    }
 
 
 def test_undertow_tyrants() -> None:
     under = {ty.id: (ty.days, ty.progress) for ty in rules.tyrants() if ty.set == "undertow"}
-    assert under == {"barnacle": (8, 5), "goblin-queen": (9, 6), "kollossum": (7, 5),
-                     "volkesh": (11, 7), "nobulous": (10, 7)}
+    assert under == {
+        "barnacle": (8, 5),
+        "goblin-queen": (9, 6),
+        "kollossum": (7, 5),
+        "volkesh": (11, 7),
+        "nobulous": (10, 7),
+    }
     assert all(ty.battle is None for ty in rules.tyrants() if ty.set == "undertow")
 
 
-@pytest.mark.parametrize(("query", "ident"), [
-    ("Malmesh", "mulmesh"), ("MULMESH", "mulmesh"), ("Drellen le pâle", "drellen"),
-    ("drellen le pale", "drellen"), ("Paleface", "drellen"), ("Chiffon", "duster"),
-    ("goblin king", "goblin-king"), ("The Goblin King", "goblin-king"), ("vol'kesh", "volkesh"),
-])
+@pytest.mark.parametrize(
+    ("query", "ident"),
+    [
+        ("Malmesh", "mulmesh"),
+        ("MULMESH", "mulmesh"),
+        ("Drellen le pâle", "drellen"),
+        ("drellen le pale", "drellen"),
+        ("Paleface", "drellen"),
+        ("Chiffon", "duster"),
+        ("goblin king", "goblin-king"),
+        ("The Goblin King", "goblin-king"),
+        ("vol'kesh", "volkesh"),
+    ],
+)
 def test_names_and_aliases(query: str, ident: str) -> None:
     assert rules.find_tyrant(query).id == ident
 
@@ -70,9 +99,10 @@ def test_override_keeps_catalog_data() -> None:
     assert ty.battle == base.battle
 
 
-@pytest.mark.parametrize(("days", "progress", "key"),
-                         [(3, 5, "tmb.error.days"), (10, 0, "tmb.error.progress"),
-                          (None, 5, "tmb.error.custom_needs")])
+@pytest.mark.parametrize(
+    ("days", "progress", "key"),
+    [(3, 5, "tmb.error.days"), (10, 0, "tmb.error.progress"), (None, 5, "tmb.error.custom_needs")],
+)
 def test_custom_tyrant_bad_figures(days: int | None, progress: int, key: str) -> None:
     with pytest.raises(GmError) as exc:
         rules.custom_tyrant("X", days, progress, ["bog"], 1)
