@@ -38,7 +38,7 @@ from gm_assist.core.names import fold
 
 FIELDS = ("title", "keywords", "questions", "body")
 WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.5, "body": 1.0}
-K1, B = 2.0, 0.75
+K1, B = 4.0, 0.75
 FUZZY_WEIGHT = 0.6
 """Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
 VARIANT_WEIGHT = 0.7
@@ -46,7 +46,7 @@ VARIANT_WEIGHT = 0.7
 "progrès"/"progression", "travers"/"traverser" apart): another form of the same word, most likely."""
 VARIANT_MIN = 5
 """The shorter stem of a variant pair has at least this many letters (below, "car" would find "card")."""
-SYNONYM_WEIGHT = 0.6
+SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query."""
 CONFIDENT = 0.55
 """`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
@@ -56,7 +56,7 @@ question's words beats one that repeats a single word."""
 PHRASE_BONUS = 2.0
 """Added per word of a card's title or keyword phrase that the question holds in full (doubled when
 the question is that phrase and nothing else)."""
-PAIR_BONUS = 3.0
+PAIR_BONUS = 1.5
 """Added per pair of neighbouring question words that a card's title, keywords or questions hold side
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
@@ -531,6 +531,10 @@ class _Query:
     origin: dict[str, str]  # stem → the query word it stands for (coverage counts words, not stems)
     words: list[str]  # the content words of the question
     corrections: dict[str, str]
+    part_of: dict[str, str] = field(default_factory=dict)
+    """stem → the synonym phrase of several words it is one word of ("stuffed animal"): the words of
+    such a phrase share its weight, and a card counts them together, so holding "stuffed" alone is
+    not holding the phrase."""
 
 
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
@@ -539,6 +543,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
     weights: dict[str, float] = {}
     origin: dict[str, str] = {}
     corrections: dict[str, str] = {}
+    part_of: dict[str, str] = {}
     known_stems = set()
     if content:
         candidates = [stem(w, lang) for w in content]
@@ -583,12 +588,15 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         for in_lang, phrase in phrases:
             if phrase in matched or in_lang not in ("", lang):
                 continue  # a phrase of the other language would only match stray words of this one
-            for root in stems(" ".join(phrase), lang):
+            roots = list(dict.fromkeys(stems(" ".join(phrase), lang)))
+            for root in roots:
                 if root not in weights:
-                    weights[root] = SYNONYM_WEIGHT
+                    weights[root] = SYNONYM_WEIGHT / len(roots)
                     origin[root] = stand_for
+                    if len(roots) > 1:
+                        part_of[root] = f"{index}:{' '.join(roots)}"
     sequence = " " + " ".join(stem(w, lang) for w in content) + " "
-    return _Query(lang, weights, sequence, origin, content, corrections)
+    return _Query(lang, weights, sequence, origin, content, corrections, part_of)
 
 
 def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
@@ -634,21 +642,18 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     total = _word_weights(q, idf)[1]
     scored = []
     for card, tfs in per.items():
-        held: dict[str, float] = {}
-        said: dict[str, float] = {}  # the same, a word found only in the body counting half
         # each word of the question counts once: the best of the stems standing for it (the word
         # typed, another form of it, its correction, a synonym), so a card holding three synonyms of
         # one word does not outscore a card holding two of the question's words
-        per_word: dict[str, float] = {}
+        parts: dict[str, float] = {}
+        held: dict[str, float] = {}
+        said: dict[str, float] = {}  # the same, a word found only in the body counting half
         for stem, tfw in tfs.items():
-            part = q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
-            word = q.origin[stem]
-            per_word[word] = max(per_word.get(word, 0.0), part)
-            held[word] = max(held.get(word, 0.0), idf[stem] * q.weights[stem])
-            half = 1.0 if stem in strong.get(card, ()) else 0.5
-            said[word] = max(said.get(word, 0.0), idf[stem] * q.weights[stem] * half)
-        score = sum(per_word.values())
-        coverage = sum(held.values()) / total if total else 0.0
+            parts[stem] = q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
+            held[stem] = idf[stem] * q.weights[stem]
+            said[stem] = held[stem] * (1.0 if stem in strong.get(card, ()) else 0.5)
+        score = sum(_per_word(q, parts).values())
+        coverage = sum(_per_word(q, held).values()) / total if total else 0.0
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
         bonus = 0.0
@@ -672,7 +677,7 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
                 continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
             near = max(near, dot / (qnorm * norm))
-        answered = sum(said.values()) / total if total else 0.0
+        answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
         if _EXPLAIN is not None:
@@ -710,12 +715,23 @@ def _game_of_words(q: _Query) -> str | None:
     return votes.pop() if len(votes) == 1 else None
 
 
+def _per_word(q: _Query, values: dict[str, float]) -> dict[str, float]:
+    """A value per stem → a value per word of the question: the best of the stems (or synonym
+    phrases, their words added up) standing for the word."""
+    phrases: dict[tuple[str, str], float] = {}
+    for stem, value in values.items():
+        key = (q.origin[stem], q.part_of.get(stem, stem))
+        phrases[key] = phrases.get(key, 0.0) + value
+    out: dict[str, float] = {}
+    for (word, _), value in phrases.items():
+        out[word] = max(out.get(word, 0.0), value)
+    return out
+
+
 def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], float]:
     """Each content word of the question with its weight (the best idf × weight of a stem standing
     for it), and the total a card holding every word would reach (unknown words count half the mean)."""
-    word_idf: dict[str, float] = {}
-    for stem, word in q.origin.items():
-        word_idf[word] = max(word_idf.get(word, 0.0), idf.get(stem, 0.0) * q.weights[stem])
+    word_idf = _per_word(q, {s: idf.get(s, 0.0) * q.weights[s] for s in q.origin})
     unknown = {w for w in q.words if w not in word_idf}
     mean_idf = sum(word_idf.values()) / len(word_idf) if word_idf else 1.0
     return word_idf, sum(word_idf.values()) + 0.5 * mean_idf * len(unknown)
@@ -782,16 +798,11 @@ def _prefix_query(query: str, lang: str) -> _Query:
     return _Query(lang, weights, " ", origin, content, {})
 
 
-def run(
-    query: str,
-    lang: str,
-    game: str | None = None,
-    limit: int = 5,
-    context: str | None = None,
-) -> Result:
-    """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
-    unless the question names another game. Titles are in ``lang``; answers in the language the
-    question was found in."""
+def ranked(
+    query: str, lang: str, game: str | None = None, context: str | None = None
+) -> tuple[_Query, list[tuple[str, float, float]], dict[str, float], str | None]:
+    """Every matching card, best first, as ``(card, score, coverage)``, with the parsed question,
+    its words' idf and the game context used (what `run` turns into hits)."""
     named, rest = _named_game(words(query))
     ctx_game = named or context
     if named and _content(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
@@ -816,10 +827,23 @@ def run(
             scored.sort(key=lambda item: (-item[1], item[0]))
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
-    scored = scored[:limit]
+    return q, scored, idf, ctx_game
+
+
+def run(
+    query: str,
+    lang: str,
+    game: str | None = None,
+    limit: int = 5,
+    context: str | None = None,
+) -> Result:
+    """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
+    unless the question names another game. Titles are in ``lang``; answers in the language the
+    question was found in."""
+    q, scored, idf, ctx_game = ranked(query, lang, game, context)
     db = connect()
     hits = []
-    for card_id, score, coverage in scored:
+    for card_id, score, coverage in scored[:limit]:
         g, source, sentences = db.execute(
             "SELECT game, source, sentences FROM cards WHERE card=? AND lang=?", (card_id, q.lang)
         ).fetchone()

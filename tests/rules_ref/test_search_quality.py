@@ -183,3 +183,18 @@ def test_a_held_out_question_leaves_its_card_only_while_held_out():
     assert held.get(card, 0.0) < score[card]
     assert all(held[c] == pytest.approx(score[c]) for c in held if c != card and c in score)
     assert S.run(question, "en", None, 5, "tmb").hits[0].score == pytest.approx(score[with_it.hits[0].id])
+
+
+def test_one_word_of_a_synonym_phrase_is_not_the_phrase():
+    """ "stuffie" ↔ "stuffed animal": a card holding "stuffed" (stuffing!) gets the half of the phrase
+    it holds, a card holding both words the whole synonym weight; a single-word synonym keeps it."""
+    q = S._parse("can my stuffie store a white die?", "en", game="stuffed-fables")
+    stuffed, animal = S.stem("stuffed", "en"), S.stem("animal", "en")
+    assert q.weights[stuffed] == pytest.approx(S.SYNONYM_WEIGHT / 2)
+    assert q.part_of[stuffed] == q.part_of[animal]
+    plush = S.stem("plush", "en")
+    assert q.weights[plush] == pytest.approx(S.SYNONYM_WEIGHT) and plush not in q.part_of
+    one = S._per_word(q, {stuffed: 1.0})
+    both = S._per_word(q, {stuffed: 1.0, animal: 1.0})
+    assert one == {"stuffie": 1.0} and both == {"stuffie": 2.0}
+    assert S._per_word(q, {plush: 1.5, stuffed: 1.0}) == {"stuffie": 1.5}  # the best phrase, not a sum

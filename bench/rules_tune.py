@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Tune the search's weights by coordinate ascent on the training questions only (issue 17).
+
+Training questions: the cards' own questions, each left out of its card (as bench/rules_loo.py),
+the development set (bench/rules_questions.tsv) and the training set (bench/rules_questions_train.tsv).
+The held-out sets are never read here: they judge the result afterwards (bench/rules_search.py).
+Objective: hit@1 and hit@3 without a game context and hit@1 with it (twice), `LOO_SHARE` from the
+left-out questions, the rest from the players' questions.
+
+Each weight of `gm_assist.rules_ref.search` listed in `PARAMS` is tried at a few multiples of its
+value, one weight at a time, keeping a change only when the objective rises by more than `MIN_GAIN`
+(a single question's worth of noise is not a gain); sweeps repeat until none helps.
+
+Run by hand (minutes): .venv/bin/python bench/rules_tune.py [--step N] [--sweeps N]
+It prints the best values found; copy them into search.py by hand and check the held-out sets.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from multiprocessing import get_context
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+PARAMS = [
+    "WEIGHTS.title",
+    "WEIGHTS.keywords",
+    "WEIGHTS.questions",
+    "WEIGHTS.body",
+    "K1",
+    "B",
+    "FUZZY_WEIGHT",
+    "VARIANT_WEIGHT",
+    "SYNONYM_WEIGHT",
+    "COVERAGE_FLOOR",
+    "COVERAGE_POWER",
+    "PHRASE_BONUS",
+    "PAIR_BONUS",
+    "QUESTION_BONUS",
+    "GAME_WORD_PRIOR",
+]
+BOUNDED = {"B", "FUZZY_WEIGHT", "VARIANT_WEIGHT", "SYNONYM_WEIGHT", "COVERAGE_FLOOR"}
+MIN_GAIN = 0.002
+LOO_SHARE = 0.35
+"""Share of the left-out card questions in the objective (a proxy); the rest is players' questions."""
+
+
+def _get(S, name: str) -> float:
+    if "." in name:
+        table, key = name.split(".")
+        return getattr(S, table)[key]
+    return getattr(S, name)
+
+
+def _set(S, name: str, value: float) -> None:
+    if "." in name:
+        table, key = name.split(".")
+        getattr(S, table)[key] = value
+    else:
+        setattr(S, name, value)
+
+
+def _items(step: int):
+    from rules_search import questions
+
+    from gm_assist.rules_ref.cards import all_cards
+
+    loo = [
+        (card.id, card.game, lang, question)
+        for card in all_cards().values()
+        for lang in ("en", "fr")
+        for question in card.questions(lang)
+    ][::step]
+    players = [
+        (ids, game, lang, q)
+        for name in ("rules_questions.tsv", "rules_questions_train.tsv")
+        for lang, game, q, ids in questions(name)
+    ]
+    return loo, players
+
+
+def _rates(S, items, hold_out: bool) -> tuple[float, float, float]:
+    h1 = h3 = c1 = 0
+    for want, game, lang, question in items:
+        wanted = {want} if isinstance(want, str) else set(want)
+        if hold_out:
+            S._HOLD_OUT = (want, S.stems(question, lang))
+        free = [c for c, *_ in S.ranked(question, lang)[1][:3]]
+        ctx = [c for c, *_ in S.ranked(question, lang, None, game)[1][:1]]
+        h1 += bool(free[:1]) and free[0] in wanted
+        h3 += bool(wanted & set(free))
+        c1 += bool(ctx) and ctx[0] in wanted
+    S._HOLD_OUT = None
+    n = max(1, len(items))
+    return h1 / n, h3 / n, c1 / n
+
+
+def evaluate(setting: dict[str, float]) -> tuple[float, tuple[float, ...]]:
+    from gm_assist.rules_ref import search as S
+
+    for name, value in setting.items():
+        _set(S, name, value)
+    loo, players = _items(STEP)
+    a = _rates(S, loo, True)
+    b = _rates(S, players, False)
+    return LOO_SHARE * _mean(a) + (1 - LOO_SHARE) * _mean(b), (*a, *b)
+
+
+def _mean(rates: tuple[float, float, float]) -> float:
+    """hit@1, hit@3 and hit@1 with the game as context, the last counting twice: a session is
+    the usual case at the table, and the one furthest from its target."""
+    h1, h3, c1 = rates
+    return (h1 + h3 + 2 * c1) / 4
+
+
+def _init(home: str) -> None:
+    os.environ["GM_ASSIST_HOME"] = home
+    from gm_assist.rules_ref import search as S
+
+    S.reset()
+
+
+STEP = 2
+
+
+def main() -> None:
+    global STEP
+    STEP = int(sys.argv[sys.argv.index("--step") + 1]) if "--step" in sys.argv else 2
+    sweeps = int(sys.argv[sys.argv.index("--sweeps") + 1]) if "--sweeps" in sys.argv else 3
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["GM_ASSIST_HOME"] = home
+        from gm_assist.rules_ref import search as S
+
+        S.connect()  # build the index once, before the workers start
+        S.reset()
+        best = {name: float(_get(S, name)) for name in PARAMS}
+        with get_context("fork").Pool(os.cpu_count() or 2, _init, (home,)) as pool:
+            score, parts = pool.apply(evaluate, (best,))
+            print(f"start {score:.4f} {['%.3f' % p for p in parts]}", flush=True)
+            for sweep in range(sweeps):
+                changed = False
+                for name in PARAMS:
+                    value = best[name]
+                    factors = (0.5, 0.75, 1.33, 2.0)
+                    values = [value * f for f in factors] if value else [0.5, 1.0]
+                    if name in BOUNDED:
+                        values = sorted({min(1.0, max(0.0, round(v, 3))) for v in values} - {value})
+                    trials = [{**best, name: v} for v in values]
+                    results = pool.map(evaluate, trials)
+                    top = max(range(len(trials)), key=lambda i: results[i][0])
+                    if results[top][0] > score + MIN_GAIN:
+                        best, (score, parts) = trials[top], results[top]
+                        changed = True
+                        print(f"sweep {sweep} {name} → {best[name]:.3f}: {score:.4f}", flush=True)
+                if not changed:
+                    break
+        print(f"best {score:.4f} {['%.3f' % p for p in parts]}")
+        for name in PARAMS:
+            print(f"  {name} = {best[name]:.3f}")
+
+
+if __name__ == "__main__":
+    main()
