@@ -139,7 +139,7 @@ def main() -> None:
         best = {name: float(_get(S, name)) for name in PARAMS}
         with get_context("fork").Pool(os.cpu_count() or 2, _init, (home,)) as pool:
             score, parts = pool.apply(evaluate, (best,))
-            print(f"start {score:.4f} {['%.3f' % p for p in parts]}", flush=True)
+            print(f"start {score:.4f} {' '.join(f'{p:.3f}' for p in parts)}", flush=True)
             for sweep in range(sweeps):
                 changed = False
                 for name in PARAMS:
@@ -157,7 +157,7 @@ def main() -> None:
                         print(f"sweep {sweep} {name} → {best[name]:.3f}: {score:.4f}", flush=True)
                 if not changed:
                     break
-        print(f"best {score:.4f} {['%.3f' % p for p in parts]}")
+        print(f"best {score:.4f} {' '.join(f'{p:.3f}' for p in parts)}")
         for name in PARAMS:
             print(f"  {name} = {best[name]:.3f}")
 
