@@ -22,6 +22,9 @@ LangOpt = Annotated[str | None, typer.Option("--lang", "-l", help=t("core.opt.ru
 
 
 def _lang(value: str | None) -> str:
+    """The cards' language: ``--lang`` (which the rest of the output then speaks too), else the
+    invocation's language."""
+    from gm_assist.core.context import ctx
     from gm_assist.core.i18n import lang
 
     if value is None:
@@ -29,6 +32,7 @@ def _lang(value: str | None) -> str:
     value = value.strip().lower()[:2]
     if value not in ("en", "fr"):
         raise GmError("core.error.bad_lang", lang=value)
+    ctx().lang = value
     return value
 
 

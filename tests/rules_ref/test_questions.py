@@ -291,3 +291,12 @@ def test_a_search_from_the_cached_index_stays_light(home):
     assert r.returncode == 0, r.stderr[-500:]
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not {"pydantic", "questionary", "filelock", "gm_assist.rules_ref.cards"} & loaded
+
+
+def test_lang_of_the_cards_is_the_language_of_the_whole_answer(gm):
+    r = gm(
+        "--lang", "en", "rules", "search", "une souris empoisonnée peut-elle être soignée ?", "--lang", "fr"
+    )
+    assert r.exit_code == 0 and "Ensuite" in r.stdout and "Next" not in r.stdout
+    r = gm("--lang", "fr", "rules", "show", "tmb/fatigue", "--lang", "en")
+    assert r.exit_code == 0 and "Fatigue" in r.stdout and "Ensuite" not in r.stdout
