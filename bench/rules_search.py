@@ -89,6 +89,7 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
     times: list[float] = []
     table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     misses = []
+    sure = [0, 0, 0, 0]  # no context: confident and right, confident, unsure and right, unsure
     for lang, game, question, answers in rows:
         for with_context in (False, True):
             t0 = time.perf_counter()
@@ -96,6 +97,10 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
             times.append(time.perf_counter() - t0)
             ids = [h.id for h in result.hits]
             first, top3 = bool(ids) and ids[0] in answers, any(i in answers for i in ids)
+            if not with_context:
+                at = 0 if result.confident else 2
+                sure[at] += first
+                sure[at + 1] += 1
             for key in ((lang, "all"), ("all", game), ("all", "all")):
                 row = table[key]
                 if with_context:
@@ -113,6 +118,10 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
         n, h1, h3, c1, c3 = table[key]
         free, ctx = f"{_pct(h1, n):>18} {_pct(h3, n):>7}", f"{_pct(c1, n):>19} {_pct(c3, n):>7}"
         print(f"{key[0]:5} {key[1]:18} {n:4}   {free}   {ctx}")
+    print(
+        f"said sure (no context): {_pct(sure[1], len(rows))} of the questions, right first in"
+        f" {_pct(sure[0], sure[1])}; said unsure: right first in {_pct(sure[2], sure[3])}"
+    )
     if show_misses:
         print("\nmisses at 1 (ctx: with the game as context):")
         for lang, question, expected, ids, ctx in misses:
