@@ -37,11 +37,11 @@ from typing import Any
 from gm_assist.core.names import fold
 
 FIELDS = ("title", "keywords", "questions", "body")
-WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.5, "body": 1.0}
+WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.125, "body": 1.0}
 K1, B = 4.0, 0.75
 FUZZY_WEIGHT = 0.6
 """Weight of a word corrected to the closest indexed word (a guess, worth less than a word typed)."""
-VARIANT_WEIGHT = 0.7
+VARIANT_WEIGHT = 0.525
 """Weight of an indexed stem that extends the query's stem or that it extends (the stemmer leaves
 "progrès"/"progression", "travers"/"traverser" apart): another form of the same word, most likely."""
 VARIANT_MIN = 5
