@@ -18,19 +18,25 @@ import sys
 import tempfile
 
 
+def card_questions(step: int = 1) -> list[tuple[str, str, str, str]]:
+    """(card id, game, lang, question) of every question the cards list, every ``step``-th one."""
+    from gm_assist.rules_ref.cards import all_cards
+
+    return [
+        (card.id, card.game, lang, question)
+        for card in all_cards().values()
+        for lang in ("en", "fr")
+        for question in card.questions(lang)
+    ][::step]
+
+
 def main() -> None:
     step = int(sys.argv[sys.argv.index("--step") + 1]) if "--step" in sys.argv else 1
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
         from gm_assist.rules_ref import search as S
-        from gm_assist.rules_ref.cards import all_cards
 
-        items = [
-            (card.id, card.game, lang, question)
-            for card in all_cards().values()
-            for lang in ("en", "fr")
-            for question in card.questions(lang)
-        ][::step]
+        items = card_questions(step)
         table = {lang: [0, 0, 0, 0] for lang in ("en", "fr")}
         try:
             for card, game, lang, question in items:

@@ -64,16 +64,10 @@ def _set(S, name: str, value: float) -> None:
 
 
 def _items(step: int):
+    from rules_loo import card_questions
     from rules_search import questions
 
-    from gm_assist.rules_ref.cards import all_cards
-
-    loo = [
-        (card.id, card.game, lang, question)
-        for card in all_cards().values()
-        for lang in ("en", "fr")
-        for question in card.questions(lang)
-    ][::step]
+    loo = card_questions(step)
     players = [
         (ids, game, lang, q)
         for name in ("rules_questions.tsv", "rules_questions_train.tsv")
