@@ -4,7 +4,7 @@
   Snowball stemmer, in four fields weighted apart (`WEIGHTS`): title, keywords, the questions the
   card answers (``questions_en``/``questions_fr``), body. Scoring is BM25F over those fields, each
   word of the question counted once (the best of the stems standing for it: the word typed, another
-  form, a correction, a synonym).
+  form, a correction, a synonym; the words of a synonym of several words added up).
 - A query is a player's question: its language is read from its words (the asked language breaks a
   tie), question words and fillers of both languages are dropped (`STOP`), number words become
   digits, and negations are ignored, so "how many", "est-ce que" or "can't" never drown the content
@@ -47,7 +47,8 @@ VARIANT_WEIGHT = 0.525
 VARIANT_MIN = 5
 """The shorter stem of a variant pair has at least this many letters (below, "car" would find "card")."""
 SYNONYM_WEIGHT = 0.8
-"""Weight of a word brought in by a glossary synonym of a phrase of the query."""
+"""Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
+of several words share it: `_Query.part_of`)."""
 CONFIDENT = 0.55
 """`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
