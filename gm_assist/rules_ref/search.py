@@ -66,7 +66,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v3"
+INDEX_VERSION = "rules-index-v4"
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 _HOLD_OUT: tuple[str, list[str]] | None = None
@@ -76,6 +76,8 @@ did not list it (bench/rules_loo.py: the cards' own questions as a leave-one-out
 _WORD = re.compile(r"[a-z0-9]+")
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
 """A `card/id` reference in a body (with its parentheses): a pointer, not words of the card."""
+_CARD_ID = re.compile(r"\s*\(?\b[a-z]+(?:-[a-z]+)*/[a-z0-9]+(?:-[a-z0-9]+)*\b\)?")
+"""The same reference once an answer's sentence shows it as plain text ("see tmb/party-wipe")."""
 
 # Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
 # question is asked, not what it is about. A word is dropped when either language lists it (the
@@ -292,7 +294,10 @@ def _build(db: sqlite3.Connection) -> None:
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
-            sentences = [[x, len(words(x)), sorted(set(stems(x, lang)))] for x in _sentences(texts["body"])]
+            sentences = []  # shown with their card references ("see tmb/party-wipe"), scored without
+            for x in _sentences(card.text("body", lang)):
+                plain = _CARD_ID.sub("", x)
+                sentences.append([x, len(words(plain)), sorted(set(stems(plain, lang)))])
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -739,7 +744,8 @@ def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], f
 
 
 def _sentences(body: str) -> list[str]:
-    """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped)."""
+    """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped; a
+    `card/id` reference kept as plain text, so "see `tmb/party-wipe`." still says where to look)."""
     out: list[str] = []
     in_code = False
     for line in body.splitlines():
@@ -751,7 +757,6 @@ def _sentences(body: str) -> list[str]:
             continue
         if line.startswith("|"):
             line = " · ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
-        line = _CODE.sub("", line)
         line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
         line = line.replace("**", "").replace("`", "").replace("*", "")
         if line.lower().startswith(("example", "exemple", "ex.")):

@@ -198,3 +198,19 @@ def test_one_word_of_a_synonym_phrase_is_not_the_phrase():
     both = S._per_word(q, {stuffed: 1.0, animal: 1.0})
     assert one == {"stuffie": 1.0} and both == {"stuffie": 2.0}
     assert S._per_word(q, {plush: 1.5, stuffed: 1.0}) == {"stuffie": 1.5}  # the best phrase, not a sum
+
+
+def test_a_card_reference_stays_in_the_answer_and_out_of_its_words():
+    body = (
+        "- If **every** gearloc is KO'd, see `tmb/party-wipe`.\n"
+        "- A KO'd gearloc (`tmb/revive`) may come back."
+    )
+    assert S._sentences(body) == [
+        "If every gearloc is KO'd, see tmb/party-wipe.",
+        "A KO'd gearloc (tmb/revive) may come back.",
+    ]
+    assert S._CARD_ID.sub("", "A KO'd gearloc (tmb/revive) may come back.") == "A KO'd gearloc may come back."
+    result = S.run("what happens when every gearloc is knocked out", "en", None, 5, "tmb")
+    answers = [h.answer for h in result.hits]
+    assert answers and all(not a.rstrip(".").endswith((" see", " voir")) for a in answers)
+    assert any("tmb/party-wipe" in a for a in answers) or result.hits[0].id == "tmb/party-wipe"
