@@ -97,7 +97,9 @@ def search_cmd(
 
             out.print(t("rules.search.context", game=game_title(result.game_context)), markup=False)
         if result.found_in != language:
-            out.print(t("rules.search.other_lang"), markup=False)
+            out.print(
+                t("rules.search.other_lang", language=t(f"rules.search.lang_{result.found_in}")), markup=False
+            )
         for h in hits:
             out.print(f"[bold]{_esc(h.title)}[/bold]  [dim]{h.id} · {_esc(h.source)}[/dim]")
             out.print(f"  {h.answer or h.snippet}  ({h.id})", markup=False)

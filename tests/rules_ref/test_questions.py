@@ -300,3 +300,10 @@ def test_lang_of_the_cards_is_the_language_of_the_whole_answer(gm):
     assert r.exit_code == 0 and "Ensuite" in r.stdout and "Next" not in r.stdout
     r = gm("--lang", "fr", "rules", "show", "tmb/fatigue", "--lang", "en")
     assert r.exit_code == 0 and "Fatigue" in r.stdout and "Ensuite" not in r.stdout
+
+
+def test_a_question_in_the_other_language_says_which_cards_answer(gm):
+    r = gm("--lang", "en", "rules", "search", "combien de dés je pioche au début de mon tour")
+    assert r.exit_code == 0 and "answers quoted from the French cards" in r.stdout
+    r = gm("--lang", "fr", "rules", "search", "how many dice do I draw at the start of my turn")
+    assert r.exit_code == 0 and "fiches en anglais" in r.stdout
