@@ -263,7 +263,8 @@ def _build(db: sqlite3.Connection) -> None:
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
     totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
     count = dict.fromkeys(LANGS, 0)
-    for card in all_cards().values():
+    cards = all_cards()
+    for card in cards.values():
         for lang in LANGS:
             texts = {
                 "title": card.text("title", lang),
@@ -295,7 +296,7 @@ def _build(db: sqlite3.Connection) -> None:
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             sentences = []  # shown with their card references ("see tmb/party-wipe"), scored without
-            for x in _sentences(card.text("body", lang)):
+            for x in _sentences(_full_ids(card.text("body", lang), card.game, cards)):
                 plain = _CARD_ID.sub("", x)
                 sentences.append([x, len(words(plain)), sorted(set(stems(plain, lang)))])
             db.execute(
@@ -329,6 +330,17 @@ def _build(db: sqlite3.Connection) -> None:
     meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
     db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
+
+
+def _full_ids(body: str, game: str, cards: Any) -> str:
+    """A body's short card references (`surge`, meaning this game's card) written as card ids
+    (`stuffed-fables/surge`), so that an answer quoting one says which card to open."""
+
+    def full(match: re.Match[str]) -> str:
+        slug = match.group(1)
+        return f"`{game}/{slug}`" if f"{game}/{slug}" in cards else match.group(0)
+
+    return re.sub(r"`([a-z0-9]+(?:-[a-z0-9]+)*)`", full, body)
 
 
 def _idf(df: int, n: int) -> float:

@@ -214,3 +214,13 @@ def test_a_card_reference_stays_in_the_answer_and_out_of_its_words():
     answers = [h.answer for h in result.hits]
     assert answers and all(not a.rstrip(".").endswith((" see", " voir")) for a in answers)
     assert any("tmb/party-wipe" in a for a in answers) or result.hits[0].id == "tmb/party-wipe"
+
+
+def test_a_short_card_reference_is_shown_as_its_card_id():
+    cards = {"stuffed-fables/surge": object()}
+    body = "(voir `surge`), `gm-assist rules list`, `threat-track`"
+    assert S._full_ids(body, "stuffed-fables", cards) == (
+        "(voir `stuffed-fables/surge`), `gm-assist rules list`, `threat-track`"
+    )
+    result = S.run("quand est-ce que les monstres jouent ?", "fr", None, 3, "stuffed-fables")
+    assert all("(voir surge)" not in h.answer for h in result.hits)
