@@ -793,8 +793,15 @@ def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: d
         if score > best_score:
             best, best_score = i, score
     text = str(sentences[best][0])
-    if len(text) < 90 and best + 1 < len(sentences):
-        text += " " + str(sentences[best + 1][0])
+    after = best + 1
+    # a sentence that opens a list ("If nobody won the race:") is not an answer without its items
+    if len(text) < 90 and not text.endswith(":") and after < len(sentences):
+        text += " " + str(sentences[after][0])
+        after += 1
+    if text.endswith(":"):
+        while after < len(sentences) and len(text) < 240:
+            text += " " + str(sentences[after][0])
+            after += 1
     return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
 
 

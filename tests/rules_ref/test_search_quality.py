@@ -224,3 +224,13 @@ def test_a_short_card_reference_is_shown_as_its_card_id():
     )
     result = S.run("quand est-ce que les monstres jouent ?", "fr", None, 3, "stuffed-fables")
     assert all("(voir surge)" not in h.answer for h in result.hits)
+
+
+def test_an_answer_that_opens_a_list_brings_its_items():
+    sentences = S._sentences(
+        "Rank the players.\n\nIf nobody won the race:\n- Rank by winks.\n- Move each pillow down."
+    )
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
+    q = S._parse("what if nobody won the race", "en")
+    said = S.answer(held, q, {})
+    assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
