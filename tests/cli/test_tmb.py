@@ -5,21 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests_tmb_battle_helpers import live_adventure
 
-NEW = (
-    "tmb",
-    "new",
-    "--tyrant",
-    "Drellen",
-    "--gearloc",
-    "Capitank",
-    "--gearloc",
-    "Atomik",
-    "--hp",
-    "Capitank=5",
-    "--hp",
-    "Atomik=4",
-)
+NEW = live_adventure()
 
 
 def _sessions(gm: Any) -> list[Any]:

@@ -243,18 +243,24 @@ def challenge_drellen(gm, *party):
         assert gm("tmb", *args).exit_code == 0, args
 
 
+DRELLEN_AND_BOGS = (
+    "--baddie",
+    "Drellen=5:20:ranged",
+    "--baddie",
+    "bog A=2:3:melee",
+    "--baddie",
+    "bog B=4:3:melee",
+)
+"""Drellen's tyrant battle: the tyrant in lane 1 and two bog baddies."""
+
+
 def test_drellen_tyrant_battle_uses_the_set_up_data(gm):
     challenge_drellen(gm, "--gearloc", "Capitank", "--gearloc", "Atomik")
     r = gm(
         "tmb",
         "battle",
         "start",
-        "--baddie",
-        "Drellen=5:20:ranged",
-        "--baddie",
-        "bog A=2:3:melee",
-        "--baddie",
-        "bog B=4:3:melee",
+        *DRELLEN_AND_BOGS,
         "--baddie",
         "x=1:2:melee",
         "--gearloc",
@@ -287,12 +293,7 @@ def test_a_lost_tyrant_battle_never_puts_the_tyrant_in_a_stack(gm):
         "tmb",
         "battle",
         "start",
-        "--baddie",
-        "Drellen=5:20:ranged",
-        "--baddie",
-        "bog A=2:3:melee",
-        "--baddie",
-        "bog B=4:3:melee",
+        *DRELLEN_AND_BOGS,
         "--gearloc",
         "Capitank=3",
         "--json",

@@ -4,24 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests_tmb_battle_helpers import live_adventure
+
 from gm_assist.core.session import load
 
-NEW = (
-    "tmb",
-    "new",
-    "--tyrant",
-    "Drellen",
-    "--gearloc",
-    "Capitank",
-    "--gearloc",
-    "Atomik",
-    "--hp",
-    "Capitank=5",
-    "--hp",
-    "Atomik=4",
-    "--name",
-    "flowtest",
-)
+NEW = live_adventure("flowtest")
 
 
 def test_one_full_peaceful_day(gm: Any, keys: Any) -> None:

@@ -6,38 +6,12 @@ phase; a *seed* is a valid argv (without ``--json``) of the command, so the fuzz
 
 from __future__ import annotations
 
+from tests_tmb_battle_helpers import DAY_2, LIVE_START
+
 # --- set-ups --------------------------------------------------------------------------------------------
 
-TMB_DAY = (
-    ("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Capitank", "--gearloc", "Atomik"),
-    ("tmb", "sheet", "Capitank", "--hp", "10"),
-    ("tmb", "sheet", "Atomik", "--hp", "7"),
-    ("tmb", "next-day"),
-)
-LIVE_START = (
-    "--baddie",
-    ":4:3",
-    "--baddie",
-    ":3:2:melee",
-    "--baddie",
-    "golem d'argile=1:5",
-    "--baddie",
-    "tricheur goblin=6:3",
-    "--gearloc",
-    "Capitank=2",
-    "--gearloc",
-    "Atomik=5",
-)
-TMB_FIGHT = (
-    *TMB_DAY,
-    ("tmb", "encounter", "--peaceful"),
-    ("tmb", "success"),
-    ("tmb", "reward", "--progress", "1", "--training", "1"),
-    ("tmb", "scout", "Atomik", "--roll", "3", "--stack", "1", "--baddie", "crapaud des marais"),
-    ("tmb", "scout", "Capitank", "--roll", "2", "--stack", "1", "--baddie", "ver des marais"),
-    ("tmb", "next-day"),
-    ("tmb", "encounter", "--fight"),
-)
+TMB_FIGHT = tuple(("tmb", *args) for args in DAY_2)  # the live example, up to its day-2 fight
+TMB_DAY = TMB_FIGHT[:4]  # a new adventure on day 1, its gearlocs' HP set
 TMB_BATTLE = (*TMB_FIGHT, ("tmb", "battle", "start", *LIVE_START))
 SF_TURN = (
     ("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch"),
