@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from functools import cache
 from multiprocessing import get_context
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,6 +45,8 @@ PARAMS = [
 ]
 BOUNDED = {"B", "FUZZY_WEIGHT", "VARIANT_WEIGHT", "SYNONYM_WEIGHT", "COVERAGE_FLOOR"}
 MIN_GAIN = 0.002
+STEP = 2
+"""Every STEP-th of the cards' own questions is searched (set by --step before the workers fork)."""
 LOO_SHARE = 0.35
 """Share of the left-out card questions in the objective (a proxy); the rest is players' questions."""
 
@@ -63,6 +66,7 @@ def _set(S, name: str, value: float) -> None:
         setattr(S, name, value)
 
 
+@cache  # read once per worker, not once per trial
 def _items(step: int):
     from rules_loo import card_questions
     from rules_search import questions
@@ -115,9 +119,6 @@ def _init(home: str) -> None:
     from gm_assist.rules_ref import search as S
 
     S.reset()
-
-
-STEP = 2
 
 
 def main() -> None:
