@@ -28,7 +28,7 @@ import math
 import os
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -332,7 +332,7 @@ def _build(db: sqlite3.Connection) -> None:
     db.commit()
 
 
-def _full_ids(body: str, game: str, cards: Any) -> str:
+def _full_ids(body: str, game: str, cards: Collection[str]) -> str:
     """A body's short card references (`surge`, meaning this game's card) written as card ids
     (`stuffed-fables/surge`), so that an answer quoting one says which card to open."""
 
