@@ -103,7 +103,7 @@ STOP = {
         avez ont avoir eu fait faire fais font faut peut peux pouvons pouvez peuvent pourrait pouvoir
         dois doit doivent devoir je j me m moi tu te t toi il ils elle elles on nous vous se s soi
         lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
-        cela ça ca y en ne n pas plus jamais rien aucun aucune personne non oui ok bien alors
+        cela ça ca y en ne n pas plus jamais rien aucun aucune non oui ok bien alors
         aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
         pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
         veut dire sert servir marche fonctionne comme ici difference differences""".split()

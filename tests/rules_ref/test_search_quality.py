@@ -234,3 +234,12 @@ def test_an_answer_that_opens_a_list_brings_its_items():
     q = S._parse("what if nobody won the race", "en")
     said = S.answer(held, q, {})
     assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
+
+
+def test_personne_is_nobody_not_a_filler():
+    """« personne n'a gagné » asks about the race nobody won, as "nobody won" does in English."""
+    for question, lang in (
+        ("que faire si personne n'a gagné la course", "fr"),
+        ("what if nobody won the race", "en"),
+    ):
+        assert S.run(question, lang, None, 1, "insomnia").hits[0].id == "insomnia/pillow-scoring"
