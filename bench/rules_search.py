@@ -57,6 +57,7 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "dev/check": [row for row in dev if half(row[2]) == "check"],
         "dev (both halves)": dev,
         "train": questions("rules_questions_train.tsv"),
+        "train 2": questions("rules_questions_train2.tsv"),
         "held-out": questions("rules_questions_heldout.tsv"),
         "held-out 2": questions("rules_questions_heldout2.tsv"),
         "held-out 3": questions("rules_questions_heldout3.tsv"),
