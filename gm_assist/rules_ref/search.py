@@ -66,7 +66,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v4"
+INDEX_VERSION = "rules-index-v5"
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 _HOLD_OUT: tuple[str, list[str]] | None = None
@@ -142,8 +142,10 @@ def _plain(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Folded words of a text (accents and case removed), number words as digits."""
-    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(_DICE.sub(" dice ", text)))]
+    """Folded words of a text (accents and case removed), number words as digits, the ∞ sign as
+    "infinity" (players type it as the cards print it)."""
+    text = _DICE.sub(" dice ", text).replace("∞", " infinity ")
+    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(text))]
 
 
 def _content(ws: list[str]) -> list[str]:

@@ -243,3 +243,26 @@ def test_personne_is_nobody_not_a_filler():
         ("what if nobody won the race", "en"),
     ):
         assert S.run(question, lang, None, 1, "insomnia").hits[0].id == "insomnia/pillow-scoring"
+
+
+def test_the_infinity_sign_is_a_word():
+    """Players type ∞ as the Insomnia tiles print it; it used to vanish from the question."""
+    assert S.words("un ∞ sur la tuile") == ["un", "infinity", "sur", "la", "tuile"]
+    hit = S.run("j'ai un ∞ sur la tuile, je l'enlève quand je m'en sers ?", "fr", None, 1, "insomnia").hits[0]
+    assert hit.id == "insomnia/zzz"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "word"),
+    [
+        ("y a plus de jetons dans la pile", "fr", "vide"),
+        ("the bag ran out", "en", "empty"),
+        ("two gearlocs at the same distance", "en", "tie"),
+        ("il attaque qui", "fr", "cible"),
+        ("nobody next to him", "en", "adjacent"),
+    ],
+)
+def test_players_paraphrases_shared_by_every_game(question, lang, word):
+    """« y a plus de », "ran out", "same distance", « attaque qui », "next to": the players' words
+    for empty, a tie, a target and adjacent, in every game."""
+    assert S._parse(question, lang).weights.get(S.stem(word, lang)) == S.SYNONYM_WEIGHT
