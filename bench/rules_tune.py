@@ -2,7 +2,8 @@
 """Tune the search's weights by coordinate ascent on the training questions only (issue 17).
 
 Training questions: the cards' own questions, each left out of its card (as bench/rules_loo.py),
-the development set (bench/rules_questions.tsv) and the training set (bench/rules_questions_train.tsv).
+the development set (bench/rules_questions.tsv) and the training sets (bench/rules_questions_train.tsv,
+bench/rules_questions_train2.tsv).
 The held-out sets are never read here: they judge the result afterwards (bench/rules_search.py).
 Objective: hit@1 and hit@3 without a game context and hit@1 with it (twice), `LOO_SHARE` from the
 left-out questions, the rest from the players' questions.
@@ -74,7 +75,7 @@ def _items(step: int):
     loo = card_questions(step)
     players = [
         (ids, game, lang, q)
-        for name in ("rules_questions.tsv", "rules_questions_train.tsv")
+        for name in ("rules_questions.tsv", "rules_questions_train.tsv", "rules_questions_train2.tsv")
         for lang, game, q, ids in questions(name)
     ]
     return loo, players
