@@ -31,6 +31,7 @@ import sqlite3
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v5"
+INDEX_VERSION = "rules-index-v6"
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 _HOLD_OUT: tuple[str, list[str]] | None = None
@@ -298,8 +299,8 @@ def _build(db: sqlite3.Connection) -> None:
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             sentences = []  # shown with their card references ("see tmb/party-wipe"), scored without
-            for x in _sentences(_full_ids(card.text("body", lang), card.game, cards)):
-                plain = _CARD_ID.sub("", x)
+            for x, said in _told(_full_ids(card.text("body", lang), card.game, cards), lang):
+                plain = _CARD_ID.sub("", said)
                 sentences.append([x, len(words(plain)), sorted(set(stems(plain, lang)))])
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -757,27 +758,60 @@ def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], f
     return word_idf, sum(word_idf.values()) + 0.5 * mean_idf * len(unknown)
 
 
-def _sentences(body: str) -> list[str]:
+_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:p|pp|cf|ex|e\.g|i\.e|n°)\.$", re.IGNORECASE)
+"""A sentence piece ending on an abbreviation ("(p." of "(p. 19)", "e.g."): the sentence goes on."""
+
+
+def _sentences(body: str, lang: str = "en") -> list[str]:
     """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped; a
-    `card/id` reference kept as plain text, so "see `tmb/party-wipe`." still says where to look)."""
-    out: list[str] = []
+    `card/id` reference kept as plain text, so "see `tmb/party-wipe`." still says where to look).
+    A table's row says each of its cells with its column's heading ("Locked: kept"), as a row
+    read alone means nothing; the heading row itself is no answer."""
+    return [shown for shown, _ in _told(body, lang)]
+
+
+def _told(body: str, lang: str) -> list[tuple[str, str]]:
+    """Each sentence of `_sentences` with the words it says of its own: a table row's cells without
+    its column headings, which every row of the table repeats (they would make any row match)."""
+    out: list[tuple[str, str]] = []
     in_code = False
+    heading: list[str] | None = None  # the column headings of the table being read
+    colon = " : " if lang == "fr" else ": "
     for line in body.splitlines():
         line = line.strip()
         if line.startswith("```"):
             in_code = not in_code
             continue
         if in_code or not line or set(line) <= set("|-: "):
+            if not line.startswith("|"):
+                heading = None
             continue
         if line.startswith("|"):
-            line = " · ".join(c.strip() for c in line.strip("|").split("|") if c.strip())
-        line = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line)
-        line = line.replace("**", "").replace("`", "").replace("*", "")
-        if line.lower().startswith(("example", "exemple", "ex.")):
-            out.append(line)  # an example stays whole: its sentences are not answers by themselves
+            cells = [_plain_marks(c.strip()) for c in line.strip("|").split("|")]
+            if heading is None:
+                heading = cells
+                continue
+            named = [f"{h}{colon}{c}" if h and c else c for h, c in zip_longest(heading, cells, fillvalue="")]
+            out.append((" · ".join(c for c in named if c), " ".join(cells)))
             continue
-        out += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line) if s.strip()]
+        heading = None
+        line = _plain_marks(re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line))
+        if line.lower().startswith(("example", "exemple", "ex.")):
+            out.append((line, line))  # an example stays whole: its sentences are not answers by themselves
+            continue
+        pieces: list[str] = []
+        for piece in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line):
+            if pieces and _ABBREVIATION.search(pieces[-1]):
+                pieces[-1] += " " + piece
+            else:
+                pieces.append(piece)
+        out += [(p.strip(), p.strip()) for p in pieces if p.strip()]
     return out
+
+
+def _plain_marks(text: str) -> str:
+    """Markdown's emphasis and code marks dropped."""
+    return text.replace("**", "").replace("`", "").replace("*", "")
 
 
 def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: dict[str, float]) -> str:

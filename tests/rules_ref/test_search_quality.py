@@ -266,3 +266,25 @@ def test_players_paraphrases_shared_by_every_game(question, lang, word):
     """« y a plus de », "ran out", "same distance", « attaque qui », "next to": the players' words
     for empty, a tie, a target and adjacent, in every game."""
     assert S._parse(question, lang).weights.get(S.stem(word, lang)) == S.SYNONYM_WEIGHT
+
+
+def test_a_page_reference_does_not_cut_a_sentence():
+    """"(p. 19)" ends no sentence: the answer used to stop at "(p."."""
+    assert S._sentences("- Locked slots take skill dice only (p. 19). Def dice never go there.") == [
+        "Locked slots take skill dice only (p. 19).",
+        "Def dice never go there.",
+    ]
+
+
+def test_a_table_row_says_each_cell_with_its_heading():
+    """A row read alone ("victory · cleared · kept") means nothing: each cell comes with its column's
+    heading, with the French colon in French; the heading row is no answer by itself."""
+    table = "| End | Active | Locked |\n|---|---|---|\n| victory | cleared | **kept** |\n\nAfter."
+    assert S._sentences(table) == ["End: victory · Active: cleared · Locked: kept", "After."]
+    assert S._sentences("| Fin | Bloquées |\n|---|---|\n| victoire | gardés |", "fr") == [
+        "Fin : victoire · Bloquées : gardés"
+    ]
+    question = "we won the fight, does the stuff in my locked slots get cleared"
+    hit = S.run(question, "en", None, 1, "tmb").hits[0]
+    assert hit.id == "tmb/active-blocked-slots"
+    assert "End of battle: victory · Active: cleared · Locked: kept" in hit.answer
