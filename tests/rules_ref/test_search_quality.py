@@ -269,7 +269,7 @@ def test_players_paraphrases_shared_by_every_game(question, lang, word):
 
 
 def test_a_page_reference_does_not_cut_a_sentence():
-    """"(p. 19)" ends no sentence: the answer used to stop at "(p."."""
+    """ "(p. 19)" ends no sentence: the answer used to stop at "(p."."""
     assert S._sentences("- Locked slots take skill dice only (p. 19). Def dice never go there.") == [
         "Locked slots take skill dice only (p. 19).",
         "Def dice never go there.",
