@@ -77,13 +77,16 @@ def is_loopback(host: str) -> bool:
 @dataclass
 class Hub:
     """The one watcher of the server: the latest snapshot (as SSE-ready JSON), its version, and
-    the condition the clients wait on."""
+    the event the clients wait on: set, and replaced by a fresh one, at each new version and at the
+    stop. An event holds no lock, so no client dropped mid-wait can leave one taken: a condition's
+    lock, held across `wait_for` with a timeout while clients drop, is where Python 3.11's asyncio
+    has had cancellation bugs, and one CI run saw the server stop answering in the storm test."""
 
     config: TableConfig
     payload: str = ""
     version: int = 0
     stamp: Any = None
-    changed: asyncio.Condition | None = None
+    changed: asyncio.Event | None = None
     lock: asyncio.Lock | None = None
     task: asyncio.Task[None] | None = None
     stopping: bool = False
@@ -110,10 +113,14 @@ class Hub:
             return False
         self.payload = payload
         self.version += 1
-        if self.changed is not None:
-            async with self.changed:
-                self.changed.notify_all()
+        self._announce()
         return True
+
+    def _announce(self) -> None:
+        """Wake every client waiting on the current event; later waits take a fresh one."""
+        if self.changed is not None:
+            self.changed.set()
+        self.changed = asyncio.Event()
 
     async def run(self) -> None:
         while not self.stopping:
@@ -125,16 +132,14 @@ class Hub:
 
     def start(self) -> None:
         if self.changed is None:
-            self.changed = asyncio.Condition()
+            self.changed = asyncio.Event()
         if self.task is None or self.task.done():
             self.stopping = False
             self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def stop(self) -> None:
         self.stopping = True
-        if self.changed is not None:
-            async with self.changed:
-                self.changed.notify_all()
+        self._announce()
         if self.task is not None:
             self.task.cancel()
             try:
@@ -153,14 +158,14 @@ class Hub:
 
     async def wait(self, seen: int, timeout: float) -> None:
         """Return when the version moves past ``seen``, the server stops, or ``timeout`` passes."""
-        assert self.changed is not None
-        async with self.changed:
-            try:
-                await asyncio.wait_for(
-                    self.changed.wait_for(lambda: self.version != seen or self.stopping), timeout
-                )
-            except TimeoutError:
-                pass
+        event = self.changed
+        if event is None or self.version != seen or self.stopping:
+            return
+        try:
+            async with asyncio.timeout(timeout):
+                await event.wait()
+        except TimeoutError:
+            pass
 
 
 def strings() -> dict[str, dict[str, str]]:

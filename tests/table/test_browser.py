@@ -143,7 +143,7 @@ def test_survives_storms_many_clients_and_damage(table_server):
         assert response.readline().startswith(b"retry:")
         conn.close()
     path.write_bytes(good)
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10  # ends as soon as it is right; room for a loaded CI machine
     while table_server.state()["state"]["players"][0]["name"] != "Storm":
         assert time.monotonic() < deadline
         time.sleep(0.05)

@@ -225,3 +225,44 @@ def test_a_clock_set_back_still_shows_every_change(client, gm):
             os.utime(path, (946_684_800, 946_684_800))  # 1 January 2000
         after = c.get("/state.json").json()["state"]
     assert after != before and after == gm("show", "--json").json["state"]
+
+
+def test_clients_dropped_mid_wait_leave_the_hub_answering():
+    """Event-stream clients wait on the hub and drop at any moment (a tablet sleeps, a browser
+    closes) while versions move: afterwards a new wait still wakes on the next version, another
+    ends on its timeout, and the stop wakes everyone — nothing a dropped client held stays taken."""
+    import asyncio
+    import random
+
+    from gm_assist.table.server import Hub
+
+    async def scenario() -> None:
+        hub = Hub(TableConfig())
+        hub.changed = asyncio.Event()
+        rng = random.Random(7)
+        waiters = [asyncio.create_task(hub.wait(hub.version, 5.0)) for _ in range(50)]
+        for _ in range(200):
+            if rng.random() < 0.5:
+                hub.version += 1
+                hub._announce()
+            victim = waiters[rng.randrange(len(waiters))]
+            victim.cancel()
+            waiters.append(asyncio.create_task(hub.wait(hub.version, rng.choice((0.0, 0.001, 5.0)))))
+            await asyncio.sleep(0)
+        await asyncio.gather(*waiters, return_exceptions=True)
+
+        seen = hub.version
+        woken = asyncio.create_task(hub.wait(seen, 5.0))
+        await asyncio.sleep(0)
+        hub.version += 1
+        hub._announce()
+        await asyncio.wait_for(woken, 1.0)  # woken by the new version, not by its 5-s timeout
+
+        await asyncio.wait_for(hub.wait(hub.version, 0.01), 1.0)  # nothing new: its timeout ends it
+
+        last = asyncio.create_task(hub.wait(hub.version, 5.0))
+        await asyncio.sleep(0)
+        await hub.stop()
+        await asyncio.wait_for(last, 1.0)
+
+    asyncio.run(scenario())
