@@ -67,7 +67,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v6"
+INDEX_VERSION = "rules-index-v7"
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 _HOLD_OUT: tuple[str, list[str]] | None = None
@@ -758,6 +758,8 @@ def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], f
     return word_idf, sum(word_idf.values()) + 0.5 * mean_idf * len(unknown)
 
 
+_HEADING = re.compile(r"^(?:#+\s*(.+)|\*\*([^*]+)\*\*\s*:?)$")
+"""A line that is a heading ("## Set-up", "**Melee baddie**"): the words of what follows it."""
 _ABBREVIATION = re.compile(r"(?:^|[\s(])(?:p|pp|cf|ex|e\.g|i\.e|n°)\.$", re.IGNORECASE)
 """A sentence piece ending on an abbreviation ("(p." of "(p. 19)", "e.g."): the sentence goes on."""
 
@@ -795,6 +797,11 @@ def _told(body: str, lang: str) -> list[tuple[str, str]]:
             out.append((" · ".join(c for c in named if c), " ".join(cells)))
             continue
         heading = None
+        title = _HEADING.match(line)
+        if title:  # "**Melee baddie**": it introduces what follows, as "Melee baddie:" would
+            said = (title.group(1) or title.group(2)).strip().rstrip(":").strip()
+            out.append((said + colon.rstrip(), said))
+            continue
         line = _plain_marks(re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line))
         if line.lower().startswith(("example", "exemple", "ex.")):
             out.append((line, line))  # an example stays whole: its sentences are not answers by themselves
@@ -826,16 +833,20 @@ def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: d
         score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)
         if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):
             score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
+        if sentence.lower().startswith(("our reading", "notre lecture")):
+            score *= 0.75  # our reading of a silent rulebook: after the rule it reads, not before
         if score > best_score:
             best, best_score = i, score
     text = str(sentences[best][0])
     after = best + 1
     # a sentence that opens a list ("If nobody won the race:") is not an answer without its items
+    # (a heading or another list's opening, ending on a colon, starts something else: not added)
     if len(text) < 90 and not text.endswith(":") and after < len(sentences):
-        text += " " + str(sentences[after][0])
-        after += 1
+        if not str(sentences[after][0]).endswith(":"):
+            text += " " + str(sentences[after][0])
+            after += 1
     if text.endswith(":"):
-        while after < len(sentences) and len(text) < 240:
+        while after < len(sentences) and len(text) < 240 and not str(sentences[after][0]).endswith(":"):
             text += " " + str(sentences[after][0])
             after += 1
     return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"

@@ -288,3 +288,29 @@ def test_a_table_row_says_each_cell_with_its_heading():
     hit = S.run(question, "en", None, 1, "tmb").hits[0]
     assert hit.id == "tmb/active-blocked-slots"
     assert "End of battle: victory · Active: cleared · Locked: kept" in hit.answer
+
+
+def test_a_heading_introduces_what_follows_and_is_not_tacked_on():
+    """ "**Melee baddie**" reads "Melee baddie:" and brings its items when it is the answer; a short
+    answer is no longer followed by the next part's heading ("… plays first. Round 1")."""
+    body = "The top unit plays first.\n\n**Round 1**\n- Roll initiative.\n\n**Melee baddie**\n1. Nearest."
+    assert S._sentences(body) == [
+        "The top unit plays first.",
+        "Round 1:",
+        "Roll initiative.",
+        "Melee baddie:",
+        "Nearest.",
+    ]
+    assert S._sentences("## Mise en place\nTirez.", "fr") == ["Mise en place :", "Tirez."]
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in S._sentences(body)]
+    assert S.answer(held, S._parse("which unit plays first", "en"), {}) == "The top unit plays first."
+
+
+def test_the_rule_comes_before_our_reading_of_it():
+    """A sentence of the rule and « our reading » of a silent point matching alike: the rule is quoted."""
+    sentences = [
+        "Our reading: a jump scares sheep there too.",
+        "Only sheep on the landing space of a jump are scared.",
+    ]
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
+    assert S.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
