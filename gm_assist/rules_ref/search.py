@@ -845,7 +845,7 @@ def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: d
         if not str(sentences[after][0]).endswith(":"):
             text += " " + str(sentences[after][0])
             after += 1
-    if text.endswith(":"):
+    if text.endswith((":", "?")):  # "1 or 2 never revealed?" opens its answer too
         while after < len(sentences) and len(text) < 240 and not str(sentences[after][0]).endswith(":"):
             text += " " + str(sentences[after][0])
             after += 1

@@ -314,3 +314,14 @@ def test_the_rule_comes_before_our_reading_of_it():
     ]
     held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
     assert S.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
+
+
+def test_a_sentence_asking_a_question_brings_its_answer():
+    """« 1 ou 2 monstres jamais révélés ? » opens its answer as a colon would (the answer used to
+    end on the question)."""
+    sentences = S._sentences(
+        "Tout monstre révélé reste visible. 1 ou 2 monstres jamais révélés ? Le maître les cache.", "fr"
+    )
+    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "fr")))] for s in sentences]
+    said = S.answer(held, S._parse("monstre révélé visible", "fr"), {})
+    assert said.endswith("Le maître les cache.")
