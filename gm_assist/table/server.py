@@ -158,8 +158,10 @@ class Hub:
 
     async def wait(self, seen: int, timeout: float) -> None:
         """Return when the version moves past ``seen``, the server stops, or ``timeout`` passes."""
+        if self.changed is None:
+            self.changed = asyncio.Event()
         event = self.changed
-        if event is None or self.version != seen or self.stopping:
+        if self.version != seen or self.stopping:
             return
         try:
             async with asyncio.timeout(timeout):
