@@ -40,6 +40,17 @@ LIVE_START = (
 )
 
 
+LIVE_ORDER = [
+    "tricheur goblin",
+    "Atomik",
+    "crapaud des marais",
+    "ver des marais",
+    "Capitank",
+    "golem d'argile",
+]
+"""The live example's initiative track at round 1, top first (rulebook p. 24-27; `LIVE_START`)."""
+
+
 def live_adventure(name: str | None = None) -> tuple[str, ...]:
     """``tmb new`` for the rulebook's live example party (Drellen; Capitank 5 HP, Atomik 4 HP),
     named ``name`` when given."""

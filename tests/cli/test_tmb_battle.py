@@ -1,7 +1,7 @@
 """`gm-assist tmb queue / initiative / baddie / battle …` through the real entry point (--json)."""
 
 import pytest
-from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+from tests_tmb_battle_helpers import LIVE_ORDER, LIVE_START, adventure_day_2
 
 
 def test_queue_day_4_three_gearlocs(gm):
@@ -145,14 +145,7 @@ def test_live_example_day_2_battle(gm):
     r = gm("tmb", "battle", "start", *LIVE_START, "--json")
     assert r.exit_code == 0, r
     track = r.json["track"]
-    assert [u["name"] for u in track] == [
-        "tricheur goblin",
-        "Atomik",
-        "crapaud des marais",
-        "ver des marais",
-        "Capitank",
-        "golem d'argile",
-    ]
+    assert [u["name"] for u in track] == LIVE_ORDER
     assert [u["lane"] for u in track if u["kind"] == "baddie"] == [4, 1, 2, 3]
     assert r.json["round_die"] == "M1" and r.json["current"] == "tricheur goblin"
     assert gm("tmb", "status", "--json").json["scouted"]["1"] == []

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from tests_tmb_battle_helpers import LIVE_ORDER
 
 from gm_assist.games.tmb.battle.rules.fight import (
     UnitIn,
@@ -55,14 +56,7 @@ def test_live_example_setup():
         "golem d'argile": (3, 3, "melee"),
         "tricheur goblin": (4, 4, "ranged"),
     }
-    assert names(b) == [
-        "tricheur goblin",
-        "Atomik",
-        "crapaud des marais",
-        "ver des marais",
-        "Capitank",
-        "golem d'argile",
-    ]
+    assert names(b) == LIVE_ORDER
     assert b.round == 1 and round_face(b.round) == "M1" and b.queue == []
 
 
