@@ -298,10 +298,7 @@ def _build(db: sqlite3.Connection) -> None:
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
-            sentences = []  # shown with their card references ("see tmb/party-wipe"), scored without
-            for x, said in _told(_full_ids(card.text("body", lang), card.game, cards), lang):
-                plain = _CARD_ID.sub("", said)
-                sentences.append([x, len(words(plain)), sorted(set(stems(plain, lang)))])
+            sentences = _held(_full_ids(card.text("body", lang), card.game, cards), lang)
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -814,6 +811,17 @@ def _told(body: str, lang: str) -> list[tuple[str, str]]:
                 pieces.append(piece)
         out += [(p.strip(), p.strip()) for p in pieces if p.strip()]
     return out
+
+
+def _held(body: str, lang: str) -> list[list[Any]]:
+    """The body's sentences as the index keeps them for `answer`: each shown with its card
+    references ("see tmb/party-wipe"), with the count and the stems of its own words (references
+    left out)."""
+    held: list[list[Any]] = []
+    for shown, said in _told(body, lang):
+        plain = _CARD_ID.sub("", said)
+        held.append([shown, len(words(plain)), sorted(set(stems(plain, lang)))])
+    return held
 
 
 def _plain_marks(text: str) -> str:

@@ -124,8 +124,7 @@ def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
     example = "Example: Dex 3. Move 1 space, roll 2 dice."
     assert sentences == [rule, example]
     q = S._parse("how many dice do I roll", "en")
-    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
-    assert S.answer(held, q, {}).startswith("Dex is how many dice")
+    assert S.answer(S._held(body, "en"), q, {}).startswith("Dex is how many dice")
 
 
 # --- third pass (issue 17): each word counts once, elision and negation, the leave-one-out set ---
@@ -227,10 +226,9 @@ def test_a_short_card_reference_is_shown_as_its_card_id():
 
 
 def test_an_answer_that_opens_a_list_brings_its_items():
-    sentences = S._sentences(
-        "Rank the players.\n\nIf nobody won the race:\n- Rank by winks.\n- Move each pillow down."
+    held = S._held(
+        "Rank the players.\n\nIf nobody won the race:\n- Rank by winks.\n- Move each pillow down.", "en"
     )
-    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
     q = S._parse("what if nobody won the race", "en")
     said = S.answer(held, q, {})
     assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
@@ -302,26 +300,26 @@ def test_a_heading_introduces_what_follows_and_is_not_tacked_on():
         "Nearest.",
     ]
     assert S._sentences("## Mise en place\nTirez.", "fr") == ["Mise en place :", "Tirez."]
-    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in S._sentences(body)]
-    assert S.answer(held, S._parse("which unit plays first", "en"), {}) == "The top unit plays first."
+    assert (
+        S.answer(S._held(body, "en"), S._parse("which unit plays first", "en"), {})
+        == "The top unit plays first."
+    )
 
 
 def test_the_rule_comes_before_our_reading_of_it():
     """A sentence of the rule and « our reading » of a silent point matching alike: the rule is quoted."""
-    sentences = [
-        "Our reading: a jump scares sheep there too.",
-        "Only sheep on the landing space of a jump are scared.",
-    ]
-    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "en")))] for s in sentences]
+    held = S._held(
+        "Our reading: a jump scares sheep there too.\nOnly sheep on the landing space of a jump are scared.",
+        "en",
+    )
     assert S.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
 
 
 def test_a_sentence_asking_a_question_brings_its_answer():
     """« 1 ou 2 monstres jamais révélés ? » opens its answer as a colon would (the answer used to
     end on the question)."""
-    sentences = S._sentences(
+    held = S._held(
         "Tout monstre révélé reste visible. 1 ou 2 monstres jamais révélés ? Le maître les cache.", "fr"
     )
-    held = [[s, len(S.words(s)), sorted(set(S.stems(s, "fr")))] for s in sentences]
     said = S.answer(held, S._parse("monstre révélé visible", "fr"), {})
     assert said.endswith("Le maître les cache.")
