@@ -847,14 +847,19 @@ def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: d
             best, best_score = i, score
     text = str(sentences[best][0])
     after = best + 1
-    # a sentence that opens a list ("If nobody won the race:") is not an answer without its items
-    # (a heading or another list's opening, ending on a colon, starts something else: not added)
-    if len(text) < 90 and not text.endswith(":") and after < len(sentences):
-        if not str(sentences[after][0]).endswith(":"):
-            text += " " + str(sentences[after][0])
-            after += 1
-    if text.endswith((":", "?")):  # "1 or 2 never revealed?" opens its answer too
-        while after < len(sentences) and len(text) < 240 and not str(sentences[after][0]).endswith(":"):
+
+    def continues(i: int) -> bool:
+        """Sentence ``i`` exists and goes on with the answer: a heading or another list's opening,
+        ending on a colon, starts something else."""
+        return i < len(sentences) and not str(sentences[i][0]).endswith(":")
+
+    if len(text) < 90 and not text.endswith(":") and continues(after):
+        text += " " + str(sentences[after][0])
+        after += 1
+    # a sentence that opens a list ("If nobody won the race:") is not an answer without its items;
+    # "1 or 2 never revealed?" opens its answer too
+    if text.endswith((":", "?")):
+        while len(text) < 240 and continues(after):
             text += " " + str(sentences[after][0])
             after += 1
     return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
