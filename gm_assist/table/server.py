@@ -131,8 +131,6 @@ class Hub:
             await asyncio.sleep(self.config.poll_seconds)
 
     def start(self) -> None:
-        if self.changed is None:
-            self.changed = asyncio.Event()
         if self.task is None or self.task.done():
             self.stopping = False
             self.task = asyncio.get_running_loop().create_task(self.run())
@@ -158,7 +156,7 @@ class Hub:
 
     async def wait(self, seen: int, timeout: float) -> None:
         """Return when the version moves past ``seen``, the server stops, or ``timeout`` passes."""
-        if self.changed is None:
+        if self.changed is None:  # nothing announced yet: the first announcement will set this one
             self.changed = asyncio.Event()
         event = self.changed
         if self.version != seen or self.stopping:
