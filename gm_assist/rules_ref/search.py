@@ -18,6 +18,8 @@
   names, sizes and modification times: editing a card rebuilds it on the next search. Building is
   safe when several processes do it at once (a lock, then an atomic replace), and a read-only or full
   home searches from an index kept in memory.
+- How text becomes words and stems lives in `words`; the sentences an answer quotes, and which of
+  them answer a question, in `answers`.
 """
 
 from __future__ import annotations
@@ -28,14 +30,14 @@ import math
 import os
 import re
 import sqlite3
-from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
 from gm_assist.core.names import fold
+from gm_assist.rules_ref.answers import answer, full_ids, indexed_sentences, snippet
+from gm_assist.rules_ref.words import STOP, content_words, stem, stems, words
 
 FIELDS = ("title", "keywords", "questions", "body")
 WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.125, "body": 1.0}
@@ -68,107 +70,15 @@ GAME_WORD_PRIOR = 1.5
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
 INDEX_VERSION = "rules-index-v7"
+"""Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
 _HOLD_OUT: tuple[str, list[str]] | None = None
 """When set, (card id, the stems of one of its questions): that question is searched as if the card
 did not list it (bench/rules_loo.py: the cards' own questions as a leave-one-out tuning set)."""
 
-_WORD = re.compile(r"[a-z0-9]+")
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
 """A `card/id` reference in a body (with its parentheses): a pointer, not words of the card."""
-_CARD_ID = re.compile(r"\s*\(?\b[a-z]+(?:-[a-z]+)*/[a-z0-9]+(?:-[a-z0-9]+)*\b\)?")
-"""The same reference once an answer's sentence shows it as plain text ("see tmb/party-wipe")."""
-
-# Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
-# question is asked, not what it is about. A word is dropped when either language lists it (the
-# language of a short query is a guess), so neither list holds a word the other uses for content.
-STOP = {
-    "en": frozenset(
-        """a an the of to in on at by for from with about into onto over under and or but if then than
-        so as is are was were be been being am do does did doing done have has had having can could
-        may might must shall should will would i me my mine we us our ours you your yours he him his
-        she her hers it its they them their theirs this that these those there here what whats which
-        who whom whose when where why how what's it's i'm i've don't can't cannot isn't aren't doesn't
-        didn't won't wouldn't shouldn't couldn't not no nor never any anything some someone somebody
-        something one ones just also still only very too really please rule rules ok okay yes happen
-        happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
-        else ever again even like want wanted need needs supposed allowed say says said know tell
-        mean means use used using work works way much many often whole all every each other another
-        time times difference differences""".split()
-    ),
-    "fr": frozenset(
-        """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
-        quoi quel quelle quels quelles lequel laquelle lesquels dont ou où quand comment combien
-        pourquoi est es suis sommes sont etre être ete été sera seront serait etait était ai as avons
-        avez ont avoir eu fait faire fais font faut peut peux pouvons pouvez peuvent pourrait pouvoir
-        dois doit doivent devoir je j me m moi tu te t toi il ils elle elles on nous vous se s soi
-        lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
-        cela ça ca y en ne n pas plus jamais rien aucun aucune non oui ok bien alors
-        aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
-        pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
-        veut dire sert servir marche fonctionne comme ici difference differences""".split()
-    ),
-}
-
-NUMBERS = {
-    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "twice": "2",
-    "zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
-    "neuf": "9", "dix": "10", "vingt": "20",
-}  # fmt: skip
-"""Number words read as digits (cards write "round 6", players say "round six"); "one"/"un"/"une"
-stay articles, "six" is the same word in both languages."""
-
-
-@cache
-def _stemmer(lang: str):
-    import snowballstemmer
-
-    return snowballstemmer.stemmer("french" if lang == "fr" else "english")
-
-
-_DICE = re.compile(r"\b[dD][éÉ]s?\b")
-"""French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
-
-
-def _plain(text: str) -> str:
-    """Lower case without accents (what `fold` does for words, faster on whole card bodies)."""
-    text = text.casefold()
-    if text.isascii():
-        return text
-    import unicodedata
-
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-
-
-def words(text: str) -> list[str]:
-    """Folded words of a text (accents and case removed), number words as digits, the ∞ sign as
-    "infinity" (players type it as the cards print it)."""
-    text = _DICE.sub(" dice ", text).replace("∞", " infinity ")
-    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(text))]
-
-
-def _content(ws: list[str]) -> list[str]:
-    return [w for w in ws if w not in STOP["en"] and w not in STOP["fr"]]
-
-
-def stems(text: str, lang: str, keep_stop: bool = False) -> list[str]:
-    """Folded, stemmed words of a text in ``lang`` (stop words dropped unless asked)."""
-    ws = words(text) if keep_stop else _content(words(text))
-    return [stem(w, lang) for w in ws]
-
-
-_STEMS: dict[tuple[str, str], str] = {}
-
-
-def stem(word: str, lang: str) -> str:
-    """A folded word's stem in ``lang`` (remembered: the same words come back all the time)."""
-    key = (word, lang)
-    found = _STEMS.get(key)
-    if found is None:
-        found = _STEMS[key] = fold(_stemmer(lang).stemWord(word))
-    return found
 
 
 @dataclass
@@ -245,7 +155,7 @@ def _synonym_groups() -> list[dict[str, Any]]:
         for lang, phrase in group["phrases"]:
             ws = tuple(words(phrase))
             # not "B", "L"; a phrase of function words only ("we all") still brings in the others
-            if ws and len(ws) <= 4 and ([w for w in _content(list(ws)) if len(w) > 1] or len(ws) > 1):
+            if ws and len(ws) <= 4 and ([w for w in content_words(list(ws)) if len(w) > 1] or len(ws) > 1):
                 seen[ws] = "" if ws in seen and seen[ws] != lang else lang
         group["phrases"] = [[lang, list(ws)] for ws, lang in seen.items()]
     return [g for g in groups if len(g["phrases"]) >= 2]
@@ -286,7 +196,7 @@ def _build(db: sqlite3.Connection) -> None:
                 rows = [(lang, s, card.id, name, n) for s, n in tf.items()]
                 db.executemany("INSERT INTO post VALUES (?,?,?,?,?)", rows)
                 vocab[lang].update(ss)
-                vocab[lang].update(_content(words(value)))
+                vocab[lang].update(content_words(words(value)))
             count[lang] += 1
             parts = (texts["title"], *re.split(r"[(),:;]", texts["title"]))
             titles = [" ".join(stems(p, lang)) for p in parts]
@@ -298,7 +208,7 @@ def _build(db: sqlite3.Connection) -> None:
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
-            sentences = _held(_full_ids(card.text("body", lang), card.game, cards), lang)
+            sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -330,17 +240,6 @@ def _build(db: sqlite3.Connection) -> None:
     meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
     db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
-
-
-def _full_ids(body: str, game: str, cards: Collection[str]) -> str:
-    """A body's short card references (`surge`, meaning this game's card) written as card ids
-    (`stuffed-fables/surge`), so that an answer quoting one says which card to open."""
-
-    def full(match: re.Match[str]) -> str:
-        slug = match.group(1)
-        return f"`{game}/{slug}`" if f"{game}/{slug}" in cards else match.group(0)
-
-    return re.sub(r"`([a-z0-9]+(?:-[a-z0-9]+)*)`", full, body)
 
 
 def _idf(df: int, n: int) -> float:
@@ -482,7 +381,7 @@ def _lang_scores(query: str) -> dict[str, float]:
             if w in STOP[lang] and w not in STOP["en" if lang == "fr" else "fr"]:
                 score[lang] += 2
     score["fr"] += 2 * len(re.findall(r"[àâçéèêëîïôûùüÿœ]|\b[dlnjsmtc]'|\bqu'", query.lower()))
-    known = _known(_content(ws))
+    known = _known(content_words(ws))
     for lang in score:
         score[lang] += len(known[lang] - known["fr" if lang == "en" else "en"])
     return score
@@ -557,7 +456,7 @@ class _Query:
 
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
     ws = words(query)
-    content = _content(ws)
+    content = content_words(ws)
     weights: dict[str, float] = {}
     origin: dict[str, str] = {}
     corrections: dict[str, str] = {}
@@ -637,22 +536,22 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
     )
     per: dict[str, dict[str, float]] = {}
     strong: dict[str, set[str]] = {}  # stems a card holds outside its body (title, keywords, questions)
-    for stem, card, fname, tf in rows:
+    for term, card, fname, tf in rows:
         if game and not card.startswith(game + "/"):
             continue
         if _HOLD_OUT is not None and card == _HOLD_OUT[0] and fname == "questions":
-            tf -= _HOLD_OUT[1].count(stem)  # the held-out question's words leave its card
+            tf -= _HOLD_OUT[1].count(term)  # the held-out question's words leave its card
             if tf <= 0:
                 continue
         if fname != "body":
-            strong.setdefault(card, set()).add(stem)
+            strong.setdefault(card, set()).add(term)
         length = lens[card][1][fname]
         norm = 1 - B + B * length / max(avg[fname], 1e-9)
         d = per.setdefault(card, {})
-        d[stem] = d.get(stem, 0.0) + WEIGHTS[fname] * tf / norm
+        d[term] = d.get(term, 0.0) + WEIGHTS[fname] * tf / norm
     holders: dict[str, set[str]] = {}
-    for stem, card, *_ in rows:
-        holders.setdefault(stem, set()).add(card)
+    for term, card, *_ in rows:
+        holders.setdefault(term, set()).add(card)
     idf = {s: _idf(len(cards), n) for s, cards in holders.items()}
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
     # coverage: the idf-weighted share of the question's words this card holds (a synonym or a
@@ -666,10 +565,10 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
         parts: dict[str, float] = {}
         held: dict[str, float] = {}
         said: dict[str, float] = {}  # the same, a word found only in the body counting half
-        for stem, tfw in tfs.items():
-            parts[stem] = q.weights[stem] * idf[stem] * tfw * (K1 + 1) / (tfw + K1)
-            held[stem] = idf[stem] * q.weights[stem]
-            said[stem] = held[stem] * (1.0 if stem in strong.get(card, ()) else 0.5)
+        for term, tfw in tfs.items():
+            parts[term] = q.weights[term] * idf[term] * tfw * (K1 + 1) / (tfw + K1)
+            held[term] = idf[term] * q.weights[term]
+            said[term] = held[term] * (1.0 if term in strong.get(card, ()) else 0.5)
         score = sum(_per_word(q, parts).values())
         coverage = sum(_per_word(q, held).values()) / total if total else 0.0
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
@@ -737,8 +636,8 @@ def _per_word(q: _Query, values: dict[str, float]) -> dict[str, float]:
     """A value per stem → a value per word of the question: the best of the stems (or synonym
     phrases, their words added up) standing for the word."""
     phrases: dict[tuple[str, str], float] = {}
-    for stem, value in values.items():
-        key = (q.origin[stem], q.part_of.get(stem, stem))
+    for term, value in values.items():
+        key = (q.origin[term], q.part_of.get(term, term))
         phrases[key] = phrases.get(key, 0.0) + value
     out: dict[str, float] = {}
     for (word, _), value in phrases.items():
@@ -755,131 +654,16 @@ def _word_weights(q: _Query, idf: dict[str, float]) -> tuple[dict[str, float], f
     return word_idf, sum(word_idf.values()) + 0.5 * mean_idf * len(unknown)
 
 
-_HEADING = re.compile(r"^(?:#+\s*(.+)|\*\*([^*]+)\*\*\s*:?)$")
-"""A line that is a heading ("## Set-up", "**Melee baddie**"): the words of what follows it."""
-_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:p|pp|cf|ex|e\.g|i\.e|n°)\.$", re.IGNORECASE)
-"""A sentence piece ending on an abbreviation ("(p." of "(p. 19)", "e.g."): the sentence goes on."""
-
-
-def _sentences(body: str, lang: str = "en") -> list[str]:
-    """The body as plain sentences (Markdown marks, tables' rules and code blocks dropped; a
-    `card/id` reference kept as plain text, so "see `tmb/party-wipe`." still says where to look).
-    A table's row says each of its cells with its column's heading ("Locked: kept"), as a row
-    read alone means nothing; the heading row itself is no answer."""
-    return [shown for shown, _ in _told(body, lang)]
-
-
-def _told(body: str, lang: str) -> list[tuple[str, str]]:
-    """Each sentence of `_sentences` with the words it says of its own: a table row's cells without
-    its column headings, which every row of the table repeats (they would make any row match)."""
-    out: list[tuple[str, str]] = []
-    in_code = False
-    heading: list[str] | None = None  # the column headings of the table being read
-    colon = " : " if lang == "fr" else ": "
-    for line in body.splitlines():
-        line = line.strip()
-        if line.startswith("```"):
-            in_code = not in_code
-            continue
-        if in_code or not line or set(line) <= set("|-: "):
-            if not line.startswith("|"):
-                heading = None
-            continue
-        if line.startswith("|"):
-            cells = [_plain_marks(c.strip()) for c in line.strip("|").split("|")]
-            if heading is None:
-                heading = cells
-                continue
-            named = [f"{h}{colon}{c}" if h and c else c for h, c in zip_longest(heading, cells, fillvalue="")]
-            out.append((" · ".join(c for c in named if c), " ".join(cells)))
-            continue
-        heading = None
-        title = _HEADING.match(line)
-        if title:  # "**Melee baddie**": it introduces what follows, as "Melee baddie:" would
-            said = (title.group(1) or title.group(2)).strip().rstrip(":").strip()
-            out.append((said + colon.rstrip(), said))
-            continue
-        line = _plain_marks(re.sub(r"^(?:[-*+]|\d+\.)\s+", "", line))
-        if line.lower().startswith(("example", "exemple", "ex.")):
-            out.append((line, line))  # an example stays whole: its sentences are not answers by themselves
-            continue
-        pieces: list[str] = []
-        for piece in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«(0-9])", line):
-            if pieces and _ABBREVIATION.search(pieces[-1]):
-                pieces[-1] += " " + piece
-            else:
-                pieces.append(piece)
-        out += [(p.strip(), p.strip()) for p in pieces if p.strip()]
-    return out
-
-
-def _held(body: str, lang: str) -> list[list[Any]]:
-    """The body's sentences as the index keeps them for `answer`: each shown with its card
-    references ("see tmb/party-wipe"), with the count and the stems of its own words (references
-    left out)."""
-    held: list[list[Any]] = []
-    for shown, said in _told(body, lang):
-        plain = _CARD_ID.sub("", said)
-        held.append([shown, len(words(plain)), sorted(set(stems(plain, lang)))])
-    return held
-
-
-def _plain_marks(text: str) -> str:
-    """Markdown's emphasis and code marks dropped."""
-    return text.replace("**", "").replace("`", "").replace("*", "")
-
-
-def answer(sentences: Sequence[tuple[str, int, list[str]]], q: _Query, idf_of: dict[str, float]) -> str:
-    """The one or two sentences of a card's body that best answer the question (``sentences``:
-    the body's sentences with their word counts and stems, as the index keeps them)."""
-    if not sentences:
-        return ""
-    best, best_score = 0, 0.0
-    for i, (sentence, size, held) in enumerate(sentences):
-        found = [q.weights[s] * idf_of.get(s, 1.0) for s in held if s in q.weights]
-        # more of the question's words first, then the shortest sentence that says it
-        score = sum(found) * (1 + 0.5 * max(0, len(found) - 1)) / (1 + size / 40)
-        if len(sentence) < 25 or sentence.lower().startswith(("example", "exemple", "ex.")):
-            score *= 0.6  # a heading, a table label or an example: rarely the answer by itself
-        if sentence.lower().startswith(("our reading", "notre lecture")):
-            score *= 0.75  # our reading of a silent rulebook: after the rule it reads, not before
-        if score > best_score:
-            best, best_score = i, score
-    text = str(sentences[best][0])
-    after = best + 1
-
-    def continues(i: int) -> bool:
-        """Sentence ``i`` exists and goes on with the answer: a heading or another list's opening,
-        ending on a colon, starts something else."""
-        return i < len(sentences) and not str(sentences[i][0]).endswith(":")
-
-    if len(text) < 90 and not text.endswith(":") and continues(after):
-        text += " " + str(sentences[after][0])
-        after += 1
-    # a sentence that opens a list ("If nobody won the race:") is not an answer without its items;
-    # "1 or 2 never revealed?" opens its answer too
-    if text.endswith((":", "?")):
-        while len(text) < 240 and continues(after):
-            text += " " + str(sentences[after][0])
-            after += 1
-    return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
-
-
-def snippet(text: str, width: int = 110) -> str:
-    """About ``width`` characters of the answer (the short form of earlier versions)."""
-    return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
-
-
 def _prefix_query(query: str, lang: str) -> _Query:
     """Last resort: raw words as prefixes of indexed stems ("trampo")."""
     weights: dict[str, float] = {}
     origin: dict[str, str] = {}
-    content = [w for w in _content(words(query)) if len(w) >= 3]
+    content = [w for w in content_words(words(query)) if len(w) >= 3]
     for word in content:
-        for stem in _vocab_list(lang, word[0]):
-            if stem.startswith(word) or (len(stem) >= 4 and word.startswith(stem)):
-                weights.setdefault(stem, 0.5)
-                origin.setdefault(stem, word)
+        for term in _vocab_list(lang, word[0]):
+            if term.startswith(word) or (len(term) >= 4 and word.startswith(term)):
+                weights.setdefault(term, 0.5)
+                origin.setdefault(term, word)
     return _Query(lang, weights, " ", origin, content, {})
 
 
@@ -890,7 +674,7 @@ def ranked(
     its words' idf and the game context used (what `run` turns into hits)."""
     named, rest = _named_game(words(query))
     ctx_game = named or context
-    if named and _content(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
+    if named and content_words(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
         query = " ".join(rest)
     q = _parse_in_its_language(query, lang, game or ctx_game)
     where = q.lang

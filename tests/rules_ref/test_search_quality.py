@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from gm_assist.rules_ref import answers as A
 from gm_assist.rules_ref import search as S
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "rules_search.py"
@@ -119,12 +120,12 @@ def test_every_answer_of_the_bench_sets_is_a_card():
 
 def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
     body = "- Dex is how many dice you roll on your turn.\n\n**Example:** Dex 3. Move 1 space, roll 2 dice."
-    sentences = S._sentences(body)
+    sentences = A.sentences(body)
     rule = "Dex is how many dice you roll on your turn."
     example = "Example: Dex 3. Move 1 space, roll 2 dice."
     assert sentences == [rule, example]
     q = S._parse("how many dice do I roll", "en")
-    assert S.answer(S._held(body, "en"), q, {}).startswith("Dex is how many dice")
+    assert A.answer(A.indexed_sentences(body, "en"), q, {}).startswith("Dex is how many dice")
 
 
 # --- third pass (issue 17): each word counts once, elision and negation, the leave-one-out set ---
@@ -204,11 +205,11 @@ def test_a_card_reference_stays_in_the_answer_and_out_of_its_words():
         "- If **every** gearloc is KO'd, see `tmb/party-wipe`.\n"
         "- A KO'd gearloc (`tmb/revive`) may come back."
     )
-    assert S._sentences(body) == [
+    assert A.sentences(body) == [
         "If every gearloc is KO'd, see tmb/party-wipe.",
         "A KO'd gearloc (tmb/revive) may come back.",
     ]
-    assert S._CARD_ID.sub("", "A KO'd gearloc (tmb/revive) may come back.") == "A KO'd gearloc may come back."
+    assert A._CARD_ID.sub("", "A KO'd gearloc (tmb/revive) may come back.") == "A KO'd gearloc may come back."
     result = S.run("what happens when every gearloc is knocked out", "en", None, 5, "tmb")
     answers = [h.answer for h in result.hits]
     assert answers and all(not a.rstrip(".").endswith((" see", " voir")) for a in answers)
@@ -218,7 +219,7 @@ def test_a_card_reference_stays_in_the_answer_and_out_of_its_words():
 def test_a_short_card_reference_is_shown_as_its_card_id():
     cards = {"stuffed-fables/surge": object()}
     body = "(voir `surge`), `gm-assist rules list`, `threat-track`"
-    assert S._full_ids(body, "stuffed-fables", cards) == (
+    assert A.full_ids(body, "stuffed-fables", cards) == (
         "(voir `stuffed-fables/surge`), `gm-assist rules list`, `threat-track`"
     )
     result = S.run("quand est-ce que les monstres jouent ?", "fr", None, 3, "stuffed-fables")
@@ -226,11 +227,11 @@ def test_a_short_card_reference_is_shown_as_its_card_id():
 
 
 def test_an_answer_that_opens_a_list_brings_its_items():
-    held = S._held(
+    held = A.indexed_sentences(
         "Rank the players.\n\nIf nobody won the race:\n- Rank by winks.\n- Move each pillow down.", "en"
     )
     q = S._parse("what if nobody won the race", "en")
-    said = S.answer(held, q, {})
+    said = A.answer(held, q, {})
     assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
 
 
@@ -268,7 +269,7 @@ def test_players_paraphrases_shared_by_every_game(question, lang, word):
 
 def test_a_page_reference_does_not_cut_a_sentence():
     """ "(p. 19)" ends no sentence: the answer used to stop at "(p."."""
-    assert S._sentences("- Locked slots take skill dice only (p. 19). Def dice never go there.") == [
+    assert A.sentences("- Locked slots take skill dice only (p. 19). Def dice never go there.") == [
         "Locked slots take skill dice only (p. 19).",
         "Def dice never go there.",
     ]
@@ -278,8 +279,8 @@ def test_a_table_row_says_each_cell_with_its_heading():
     """A row read alone ("victory · cleared · kept") means nothing: each cell comes with its column's
     heading, with the French colon in French; the heading row is no answer by itself."""
     table = "| End | Active | Locked |\n|---|---|---|\n| victory | cleared | **kept** |\n\nAfter."
-    assert S._sentences(table) == ["End: victory · Active: cleared · Locked: kept", "After."]
-    assert S._sentences("| Fin | Bloquées |\n|---|---|\n| victoire | gardés |", "fr") == [
+    assert A.sentences(table) == ["End: victory · Active: cleared · Locked: kept", "After."]
+    assert A.sentences("| Fin | Bloquées |\n|---|---|\n| victoire | gardés |", "fr") == [
         "Fin : victoire · Bloquées : gardés"
     ]
     question = "we won the fight, does the stuff in my locked slots get cleared"
@@ -292,34 +293,34 @@ def test_a_heading_introduces_what_follows_and_is_not_tacked_on():
     """ "**Melee baddie**" reads "Melee baddie:" and brings its items when it is the answer; a short
     answer is no longer followed by the next part's heading ("… plays first. Round 1")."""
     body = "The top unit plays first.\n\n**Round 1**\n- Roll initiative.\n\n**Melee baddie**\n1. Nearest."
-    assert S._sentences(body) == [
+    assert A.sentences(body) == [
         "The top unit plays first.",
         "Round 1:",
         "Roll initiative.",
         "Melee baddie:",
         "Nearest.",
     ]
-    assert S._sentences("## Mise en place\nTirez.", "fr") == ["Mise en place :", "Tirez."]
+    assert A.sentences("## Mise en place\nTirez.", "fr") == ["Mise en place :", "Tirez."]
     assert (
-        S.answer(S._held(body, "en"), S._parse("which unit plays first", "en"), {})
+        A.answer(A.indexed_sentences(body, "en"), S._parse("which unit plays first", "en"), {})
         == "The top unit plays first."
     )
 
 
 def test_the_rule_comes_before_our_reading_of_it():
     """A sentence of the rule and « our reading » of a silent point matching alike: the rule is quoted."""
-    held = S._held(
+    held = A.indexed_sentences(
         "Our reading: a jump scares sheep there too.\nOnly sheep on the landing space of a jump are scared.",
         "en",
     )
-    assert S.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
+    assert A.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
 
 
 def test_a_sentence_asking_a_question_brings_its_answer():
     """« 1 ou 2 monstres jamais révélés ? » opens its answer as a colon would (the answer used to
     end on the question)."""
-    held = S._held(
+    held = A.indexed_sentences(
         "Tout monstre révélé reste visible. 1 ou 2 monstres jamais révélés ? Le maître les cache.", "fr"
     )
-    said = S.answer(held, S._parse("monstre révélé visible", "fr"), {})
+    said = A.answer(held, S._parse("monstre révélé visible", "fr"), {})
     assert said.endswith("Le maître les cache.")

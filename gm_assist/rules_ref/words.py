@@ -1,0 +1,105 @@
+"""Words of the rules search (issue 17): the players' text and the cards' text folded (accents,
+case), number words as digits, question words and fillers of both languages set apart (`STOP`), and
+stemmed with each language's Snowball stemmer. The index (`search`) and the quoted answers
+(`answers`) read text the same way through these functions; a change here changes what the index
+holds, so `search.INDEX_VERSION` moves with it."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from gm_assist.core.names import fold
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+# Question words, fillers, pronouns, auxiliaries and negations of each language: they say how a
+# question is asked, not what it is about. A word is dropped when either language lists it (the
+# language of a short query is a guess), so neither list holds a word the other uses for content.
+STOP = {
+    "en": frozenset(
+        """a an the of to in on at by for from with about into onto over under and or but if then than
+        so as is are was were be been being am do does did doing done have has had having can could
+        may might must shall should will would i me my mine we us our ours you your yours he him his
+        she her hers it its they them their theirs this that these those there here what whats which
+        who whom whose when where why how what's it's i'm i've don't can't cannot isn't aren't doesn't
+        didn't won't wouldn't shouldn't couldn't not no nor never any anything some someone somebody
+        something one ones just also still only very too really please rule rules ok okay yes happen
+        happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
+        else ever again even like want wanted need needs supposed allowed say says said know tell
+        mean means use used using work works way much many often whole all every each other another
+        time times difference differences""".split()
+    ),
+    "fr": frozenset(
+        """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
+        quoi quel quelle quels quelles lequel laquelle lesquels dont ou où quand comment combien
+        pourquoi est es suis sommes sont etre être ete été sera seront serait etait était ai as avons
+        avez ont avoir eu fait faire fais font faut peut peux pouvons pouvez peuvent pourrait pouvoir
+        dois doit doivent devoir je j me m moi tu te t toi il ils elle elles on nous vous se s soi
+        lui leur leurs mon ma mes ton ta tes son sa ses notre nos votre vos ce c cet cette ces ceci
+        cela ça ca y en ne n pas plus jamais rien aucun aucune non oui ok bien alors
+        aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
+        pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
+        veut dire sert servir marche fonctionne comme ici difference differences""".split()
+    ),
+}
+
+NUMBERS = {
+    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "twenty": "20", "twice": "2",
+    "zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "sept": "7", "huit": "8",
+    "neuf": "9", "dix": "10", "vingt": "20",
+}  # fmt: skip
+"""Number words read as digits (cards write "round 6", players say "round six"); "one"/"un"/"une"
+stay articles, "six" is the same word in both languages."""
+
+
+@cache
+def _stemmer(lang: str):
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("french" if lang == "fr" else "english")
+
+
+_DICE = re.compile(r"\b[dD][éÉ]s?\b")
+"""French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents (what `fold` does for words, faster on whole card bodies)."""
+    text = text.casefold()
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def words(text: str) -> list[str]:
+    """Folded words of a text (accents and case removed), number words as digits, the ∞ sign as
+    "infinity" (players type it as the cards print it)."""
+    text = _DICE.sub(" dice ", text).replace("∞", " infinity ")
+    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(text))]
+
+
+def content_words(ws: list[str]) -> list[str]:
+    """The words of ``ws`` that say what a question is about (`STOP` words left out)."""
+    return [w for w in ws if w not in STOP["en"] and w not in STOP["fr"]]
+
+
+def stems(text: str, lang: str, keep_stop: bool = False) -> list[str]:
+    """Folded, stemmed words of a text in ``lang`` (stop words dropped unless asked)."""
+    ws = words(text) if keep_stop else content_words(words(text))
+    return [stem(w, lang) for w in ws]
+
+
+_STEMS: dict[tuple[str, str], str] = {}
+
+
+def stem(word: str, lang: str) -> str:
+    """A folded word's stem in ``lang`` (remembered: the same words come back all the time)."""
+    key = (word, lang)
+    found = _STEMS.get(key)
+    if found is None:
+        found = _STEMS[key] = fold(_stemmer(lang).stemWord(word))
+    return found
