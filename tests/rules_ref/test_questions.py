@@ -29,7 +29,8 @@ def fresh_index():
 
 def test_context_ranks_its_game_first():
     free = S.run("initiative", "en", None, 5)
-    assert free.game_context is None and free.hits[0].id == "tmb/initiative"
+    both = {"tmb/initiative", "mice-and-mystics/initiative"}  # without a game, either may come first
+    assert free.game_context is None and {h.id for h in free.hits[:2]} == both
     ranked = S.run("initiative", "en", None, 50, context="mice-and-mystics")
     assert ranked.game_context == "mice-and-mystics"
     assert ranked.hits[0].id == "mice-and-mystics/initiative"
@@ -54,7 +55,8 @@ def test_cli_uses_the_current_session_and_all_games_turns_it_off(gm):
     assert r.exit_code == 0 and r.json["game_context"] == "insomnia"
     assert r.json["results"][0]["id"].startswith("insomnia/")
     r = gm("rules", "search", "initiative", "--all-games", "--json")
-    assert r.json["game_context"] is None and r.json["results"][0]["id"] == "tmb/initiative"
+    assert r.json["game_context"] is None
+    assert {x["id"] for x in r.json["results"][:2]} == {"tmb/initiative", "mice-and-mystics/initiative"}
     r = gm("rules", "search", "initiative", "--game", "souris", "--json")
     assert r.json["game_context"] == "mice-and-mystics"
     assert r.json["results"][0]["id"] == "mice-and-mystics/initiative"

@@ -49,6 +49,9 @@ def test_words_shared_by_games_guess_no_game():
 
 
 def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
+    from gm_assist.rules_ref import meaning
+
+    monkeypatch.setattr(meaning, "_engine", lambda: None)  # the word scores alone
     q = "what does my gearloc do first"
     prior = S.GAME_WORD_PRIOR
     assert prior > 1.0
