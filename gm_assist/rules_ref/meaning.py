@@ -56,6 +56,10 @@ COMPARED = 10
 """The model compares the question with this many of the word search's best cards (those below do
 not come first: the same ranking on every training set as comparing them all, in half the time)."""
 
+FRESH_MAX = 120
+"""At most this many card texts are embedded for one question (~3 s; an edited card has ~50): more
+means the shipped vectors are missing or damaged, and the word order stands rather than a long wait."""
+
 Rows = list[tuple[str, str, str]]
 """(card, kind, text): kind "q" for a title or a question (read as a query), "s" for a sentence of
 the body (read as a passage)."""
@@ -255,6 +259,13 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     SENTENCE, TOP2); None without the model."""
     engine = _engine()
     if engine is None or not rows:
+        return None
+    known = _known()
+    missing = {(kind, text) for _, kind, text in rows if known.get(key(kind, text)) is None}
+    if len(missing) > FRESH_MAX:
+        _debug(
+            f"meaning: {len(missing)} card texts have no vector; run python -m gm_assist.rules_ref.meaning"
+        )
         return None
     q = engine.query(question)
     by_card: dict[str, list[tuple[str, str]]] = {}

@@ -248,6 +248,15 @@ def test_a_damaged_home_file_is_embedded_again(home, monkeypatch, content):
     assert len(M._read(home / "cache" / "meaning-extra.bin")) == 2
 
 
+def test_missing_shipped_vectors_mean_no_long_wait(home, monkeypatch, tmp_path):
+    engine = _Counting()
+    monkeypatch.setattr(M, "_engine", lambda: engine)
+    monkeypatch.setattr(M, "shipped_path", lambda: tmp_path / "gone.bin")
+    rows = [("g/a", "q", f"question {i}") for i in range(M.FRESH_MAX + 1)]
+    assert M.closeness("q?", rows) is None and engine.embedded == []  # the word order stands
+    assert M.closeness("q?", rows[: M.FRESH_MAX]) is not None  # an edited card or two: embedded
+
+
 def test_an_unwritable_home_still_answers(tmp_path, monkeypatch):
     from gm_assist.core import context
 
