@@ -345,7 +345,11 @@ def rerank(question: str, scored: Scored, game: str | None, rows: Callable[[list
     of them."""
     if not close_call(scored, game):
         return scored
-    near = closeness(question, rows([c for c, _, _ in _block(scored, game)]))
+    try:
+        near = closeness(question, rows([c for c, _, _ in _block(scored, game)]))
+    except OSError as exc:  # the engine failed on a text: the words have answered already
+        _debug(f"meaning: {exc}; the word search's order stands")
+        return scored
     return fuse(scored, game, near) if near else scored
 
 

@@ -70,7 +70,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v9"
+INDEX_VERSION = "rules-index-v10"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -173,7 +173,7 @@ def _build(db: sqlite3.Connection) -> None:
         "CREATE TABLE vocab(lang, word, PRIMARY KEY(lang, word)) WITHOUT ROWID;"
         "CREATE INDEX vocab_word ON vocab(word);"
         "CREATE TABLE meta(key PRIMARY KEY, value);"
-        "CREATE TABLE meaning(game, card, kind, text);"
+        "CREATE TABLE meaning(card, kind, text);"
         "CREATE INDEX meaning_card ON meaning(card);"
     )
     vocab: dict[str, set[str]] = {lang: set() for lang in LANGS}
@@ -181,10 +181,7 @@ def _build(db: sqlite3.Connection) -> None:
     count = dict.fromkeys(LANGS, 0)
     cards = all_cards()
     for card in cards.values():
-        db.executemany(
-            "INSERT INTO meaning VALUES (?,?,?,?)",
-            [(card.game, card.id, "q", t) for t in meaning.asked(card)],
-        )
+        db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "q", t) for t in meaning.asked(card)])
         for lang in LANGS:
             texts = {
                 "title": card.text("title", lang),
@@ -216,9 +213,7 @@ def _build(db: sqlite3.Connection) -> None:
             stemmed += ["P" + p for p in sorted(pairs)]
             asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
             sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
-            db.executemany(
-                "INSERT INTO meaning VALUES (?,?,?,?)", [(card.game, card.id, "s", s[0]) for s in sentences]
-            )
+            db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "s", s[0]) for s in sentences])
             db.execute(
                 "INSERT INTO cards VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (
@@ -718,7 +713,15 @@ def meaning_rows(cards: list[str] | None) -> meaning.Rows:
         return connect().execute("SELECT card, kind, text FROM meaning ORDER BY rowid").fetchall()
     marks = ",".join("?" * len(cards))
     sql = f"SELECT card, kind, text FROM meaning WHERE card IN ({marks}) ORDER BY rowid"
-    return connect().execute(sql, cards).fetchall()
+    rows: meaning.Rows = connect().execute(sql, cards).fetchall()
+    if _HOLD_OUT is not None:  # the left-out question is not the card's for the model either
+        held, asked = _HOLD_OUT
+        rows = [
+            r
+            for r in rows
+            if not (r[0] == held and r[1] == "q" and asked in (stems(r[2], "en"), stems(r[2], "fr")))
+        ]
+    return rows
 
 
 def run(

@@ -158,6 +158,15 @@ def test_without_the_model_the_word_order_stands(no_model):
     ]
 
 
+def test_an_engine_failing_on_a_text_leaves_the_word_order(monkeypatch):
+    class Failing(_Counting):
+        def query(self, text: str) -> tuple[float, ...]:
+            raise OSError("the sentence model failed on a text")
+
+    monkeypatch.setattr(M, "_engine", lambda: Failing())
+    assert M.rerank("q", SCORED, "g", lambda cards: [(c, "q", c) for c in cards]) == SCORED
+
+
 def test_a_missing_package_is_no_model(monkeypatch):
     import importlib.util
 
