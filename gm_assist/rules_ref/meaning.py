@@ -240,6 +240,10 @@ class _Known:
             found = found or file.get(k)
         return found
 
+    def has(self, k: str) -> bool:
+        """Whether ``k`` has a vector, without unpacking it."""
+        return k in self.fresh or any(k in file.rows for file in self.files)
+
 
 @cache
 def _known() -> _Known:
@@ -261,7 +265,7 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     if engine is None or not rows:
         return None
     known = _known()
-    missing = {(kind, text) for _, kind, text in rows if known.get(key(kind, text)) is None}
+    missing = {(kind, text) for _, kind, text in rows if not known.has(key(kind, text))}
     if len(missing) > FRESH_MAX:
         _debug(
             f"meaning: {len(missing)} card texts have no vector; run python -m gm_assist.rules_ref.meaning"
