@@ -66,16 +66,25 @@ def _toml_cache_path(rel: str) -> Path:
 
 
 def _write_cache(path: Path, value: Any) -> None:
-    """Replace a cache file at once (a reader sees the old copy or the new one); never fails."""
+    try:
+        payload = marshal.dumps(value)
+    except ValueError:  # a value marshal cannot store
+        return
+    write_cache_file(path, payload)
+
+
+def write_cache_file(path: Path, payload: bytes) -> None:
+    """Replace a cache file under the home at once (a reader sees the old copy or the new one); never
+    fails (a read-only home, a full disk: the cache is only an accelerator), and writes nothing where
+    ``CACHE_WRITES`` is off."""
     if not CACHE_WRITES:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        payload = marshal.dumps(value)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(payload)
         os.replace(tmp, path)
-    except (OSError, ValueError):  # read-only home, full disk, a value marshal cannot store
+    except OSError:
         try:
             tmp.unlink(missing_ok=True)
         except OSError:

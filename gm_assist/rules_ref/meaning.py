@@ -25,10 +25,8 @@ Weights chosen on the training questions only (dev, train, train 2; bench/rules_
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -36,6 +34,8 @@ from functools import cache
 from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gm_assist.core.data import write_cache_file
 
 if TYPE_CHECKING:
     from gm_assist.rules_ref.cards import Card
@@ -202,24 +202,16 @@ class _File:
 
 
 def _read(path: Path) -> dict[str, Vector]:
-    """Every key → vector of a file written by `_write`; {} when missing, damaged or another model's."""
+    """Every key → vector of a vectors file (`_pack`); {} when missing, damaged or another model's."""
     file = _File(path)
     return {k: file.get(k) or () for k in file.rows}
 
 
-def _write(path: Path, vectors: dict[str, Vector]) -> None:
-    """Write ``vectors`` to ``path`` (see `_File`) atomically; a home that cannot take it is skipped."""
+def _pack(vectors: dict[str, Vector]) -> bytes:
+    """``vectors`` as a vectors file holds them (see `_File`)."""
     keys = sorted(vectors)
     head = json.dumps({"model": MODEL, "dim": DIM, "keys": keys}).encode()
-    rows = struct.pack(f"<{DIM * len(keys)}e", *(x for k in keys for x in vectors[k]))
-    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(head + b"\n" + rows)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
+    return head + b"\n" + struct.pack(f"<{DIM * len(keys)}e", *(x for k in keys for x in vectors[k]))
 
 
 def _stored(vector: Sequence[float]) -> Vector:
@@ -298,7 +290,7 @@ def _vectors(engine: _Model, items: tuple[tuple[str, str], ...]) -> dict[str, li
     missing = sorted(item for item, vector in found.items() if vector is None)
     if missing:
         fresh = _embed(engine, missing)
-        _write(_extra_path(), {**_read(_extra_path()), **fresh})
+        write_cache_file(_extra_path(), _pack({**_read(_extra_path()), **fresh}))
         known.fresh.update(fresh)
         found.update({item: fresh[key(*item)] for item in missing})
     out: dict[str, list[Vector]] = {"q": [], "s": []}
@@ -377,7 +369,7 @@ def write_shipped() -> tuple[int, int]:
     wanted = {key(k, t): (k, t) for _, k, t in meaning_rows(None)}
     have = {k: v for k, v in _read(shipped_path()).items() if k in wanted}
     fresh = _embed(engine, [wanted[k] for k in sorted(set(wanted) - set(have))])
-    _write(shipped_path(), {**have, **fresh})
+    shipped_path().write_bytes(_pack({**have, **fresh}))
     return len(wanted), len(fresh)
 
 
