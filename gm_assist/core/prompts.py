@@ -8,7 +8,8 @@ is never built when stdin is not a terminal: the command exits 2 naming the flag
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, TypeVar
 
@@ -279,6 +280,21 @@ def checkbox(
             )
         )
     )
+
+
+@contextmanager
+def working(message: str) -> Iterator[None]:
+    """Around a long step of a menu that is not a prompt (a floor search): the spinner of
+    ``output.waiting``, and Ctrl-C pressed meanwhile raises ``Cancelled`` as in a prompt, so the
+    flow goes back one menu as the banner promises instead of ending the program. Only for a step
+    that saves nothing before it ends: the interrupted work is dropped whole."""
+    from gm_assist.core.output import waiting
+
+    try:
+        with waiting(message):
+            yield
+    except KeyboardInterrupt as exc:
+        raise Cancelled() from exc
 
 
 def say(message: str) -> None:

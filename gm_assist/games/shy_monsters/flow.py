@@ -12,7 +12,6 @@ from typing import Any
 from gm_assist.core import guided, prompts
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.output import waiting
 
 from .model import LEVELS, Difficulty
 
@@ -51,10 +50,10 @@ def new_session() -> str | None:
             )
             raw = prompts.text(t("shy_monsters.flow.seed"), validate=_seed_problem).strip()
             seed = int(raw) if raw else None
+        with prompts.working(t("shy_monsters.waiting")):  # the solo Dungeon Master's floor search
+            state = new_game(mode, level, seed, load_patterns())
     except Cancelled:
         return None
-    with waiting(t("shy_monsters.waiting")):  # the solo Dungeon Master's floor search
-        state = new_game(mode, level, seed, load_patterns())
     info = create("shy-monsters", state, label=("shy_monsters.action.new", {}))
     prompts.say(t("shy_monsters.new.done", name=info.name, mode=t(f"shy_monsters.mode.{mode}")))
     if mode == "solo":
