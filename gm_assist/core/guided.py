@@ -4,17 +4,19 @@
   keystroke away; after one of them it returns ``AGAIN`` and the game loop draws its screen again.
 - The stale-screen guard lives in ``session`` (``load`` notes what a menu drew, ``record`` refuses
   to save from a screen that another terminal changed meanwhile); a menu loop only reloads.
+- ``submenu``: a menu one level down (a game's "Recovery", "Loot"): Undo/Redo too; Esc there goes
+  back to the menu above, and Esc inside the step it opens comes back to it, one level at a time.
 - ``still_to_do``: before an irreversible step, what the rules still expect, asked once, with the
   duty (not the skip) as the default answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from gm_assist.core import prompts
-from gm_assist.core.errors import GmError
+from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
 AGAIN = "__again__"
@@ -83,6 +85,37 @@ def menu(
         prompts.say(t("guided.changed_elsewhere", name=stale))
         return AGAIN
     return choice
+
+
+class Menu(NamedTuple):
+    """What a sub-menu shows, drawn again from the session's state each time it is asked."""
+
+    message: str
+    choices: Sequence[Any]
+    default: Any = None
+    rules: Sequence[str] = ()
+
+
+def submenu(session: str, draw: Callable[[Any], Menu], act: Callable[[Any, Any], None]) -> None:
+    """A menu under a game's menu: ``draw(state)`` says what it shows from the session's state,
+    loaded again each time it is drawn, and ``act(state, choice)`` takes the step chosen. It has the
+    Undo/Redo entries of every menu (after one, it is drawn again). Esc or Ctrl-C in it raises
+    ``Cancelled`` (back to the menu above); Esc or Ctrl-C in a prompt of ``act`` comes back to it:
+    one level back, never two."""
+    from gm_assist.core.session import load
+
+    while True:
+        _, state = load(None, session)
+        shown = draw(state)
+        choice = menu(session, shown.message, shown.choices, shown.default, shown.rules)
+        if choice == AGAIN:
+            continue
+        try:
+            act(state, choice)
+        except Cancelled:
+            prompts.say(t("core.menu.back"))
+            continue
+        return
 
 
 def step_back_or_forward(forward: bool, session: str | None) -> None:

@@ -291,3 +291,44 @@ def test_after_the_reward_its_training_points_come_before_recovery() -> None:
     assert flow.menu(state)[1] == "train"
     spent = state.model_copy(update={"party": [g.model_copy(update={"training": []}) for g in state.party]})
     assert flow.menu(spent)[1] == "recovery"
+
+
+def test_esc_in_a_sub_menu_goes_back_one_level_and_sub_menus_have_undo(gm: Any, player: Any) -> None:
+    """Issue 34.2: Recovery → Lockpicking attempt → "Who picks the lock?" → Esc comes back to the
+    Recovery menu (not the day menu); Recovery, Loot and "Who trains?" have the Undo entry of every
+    menu."""
+    from gm_assist.core.i18n import t
+    from gm_assist.games.tmb import flow
+    from tests.player import Cancel, Pick
+
+    assert gm(*NEW).exit_code == 0
+    for step in (
+        ["next-day"],
+        ["encounter", "--peaceful"],
+        ["failure"],
+        ["loot", "add", "Atomik", "Box", "--locked"],
+    ):
+        assert gm("tmb", *step).exit_code == 0, step
+    day = t("tmb.flow.menu", day=1, days=10, progress=0, needed=6)
+    player.queue(
+        (day, Pick(t("tmb.flow.recovery"))),
+        (t("tmb.flow.ask_recovery"), Pick(t("tmb.flow.lockpick"))),
+        (t("tmb.flow.ask_picker"), Cancel),
+        (t("tmb.flow.ask_recovery"), Pick(t("tmb.flow.loot"))),  # back one level: the Recovery menu
+        (t("tmb.flow.ask_loot_action"), Pick(t("tmb.flow.loot_drop"))),
+        (t("tmb.flow.ask_whose"), Cancel),
+        (t("tmb.flow.ask_loot_action"), Cancel),  # back to Loot, then back to Recovery
+        (t("tmb.flow.ask_recovery"), Cancel),
+        (day, Pick(t("tmb.flow.train"))),
+        (t("tmb.flow.ask_who_trains"), Pick("Capitank")),
+        (t("tmb.flow.ask_stat"), Cancel),
+        (t("tmb.flow.ask_who_trains"), Cancel),
+        (day, Pick(t("tmb.flow.leave"))),
+    )
+    flow.run("flowtest")
+    assert not player.script
+    undo = t("guided.undo", letter=t("guided.undo_key"), label="").strip()
+    for question in ("tmb.flow.ask_recovery", "tmb.flow.ask_loot_action", "tmb.flow.ask_who_trains"):
+        entries = next(titles for message, titles in player.menus if t(question) in message)
+        assert any(undo in entry for entry in entries), (question, entries)
+    assert load("tmb", "flowtest")[1].phase == "recovery"

@@ -3,6 +3,7 @@ to the table, proposes the rule's value as the default, records one action, show
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -103,8 +104,19 @@ def reward(session: str, state: TmbState) -> None:
 
 
 def train(session: str, state: TmbState) -> None:
-    """Spend a training point (p. 10-12): HP, dex, skills succeed; attack/defense are rolled."""
-    who = _gearloc(state, t("tmb.flow.ask_who_trains"), [i for i, g in enumerate(state.party) if g.training])
+    """Spend a training point (p. 10-12): HP, dex, skills succeed; attack/defense are rolled. "Who
+    trains?" is a sub-menu: Esc in the questions after it comes back to it."""
+
+    def draw(now: TmbState) -> guided.Menu:
+        idx = [i for i, g in enumerate(now.party) if g.training]
+        return guided.Menu(
+            t("tmb.flow.ask_who_trains"), [(i, now.party[i].name) for i in idx], idx[0] if idx else None
+        )
+
+    guided.submenu(session, draw, partial(_train, session))
+
+
+def _train(session: str, state: TmbState, who: int) -> None:
     points = state.party[who].training
     # a stat every unspent point already failed is closed by the rules (p. 11): never offered again
     open_stats = [s for s in sheet.STATS if any(s not in p.failed for p in points)]
@@ -163,13 +175,21 @@ def _scout(session: str, state: TmbState, who: int, name: str) -> None:
 
 
 def recovery(session: str, state: TmbState) -> None:
-    """Recovery phase (p. 9): each gearloc's one option, lockpicking, loot trades."""
-    left = [i for i, g in enumerate(state.party) if g.recovery_day != state.day]
-    choices: list[Any] = [(i, t("tmb.flow.option_for", name=state.party[i].name)) for i in left]
-    if any(c.locked for g in state.party for c in g.loot):
-        choices.append(("lockpick", t("tmb.flow.lockpick")))
-    choices.append(("loot", t("tmb.flow.loot")))
-    pick = prompts.select(t("tmb.flow.ask_recovery"), choices, default=choices[0][0], rules=("tmb/recovery",))
+    """Recovery phase (p. 9): each gearloc's one option, lockpicking, loot trades. A sub-menu: Esc
+    in a question after it comes back to it."""
+
+    def draw(now: TmbState) -> guided.Menu:
+        left = [i for i, g in enumerate(now.party) if g.recovery_day != now.day]
+        choices: list[Any] = [(i, t("tmb.flow.option_for", name=now.party[i].name)) for i in left]
+        if any(c.locked for g in now.party for c in g.loot):
+            choices.append(("lockpick", t("tmb.flow.lockpick")))
+        choices.append(("loot", t("tmb.flow.loot")))
+        return guided.Menu(t("tmb.flow.ask_recovery"), choices, choices[0][0], ("tmb/recovery",))
+
+    guided.submenu(session, draw, partial(_recovery, session))
+
+
+def _recovery(session: str, state: TmbState, pick: Any) -> None:
     if pick == "lockpick":
         return lockpick(session, state)
     if pick == "loot":
@@ -232,17 +252,22 @@ def lockpick(session: str, state: TmbState) -> None:
 
 
 def loot(session: str, state: TmbState) -> None:
-    """Loot cards: take, drop, give (4 slots; heavy 3; locked 1 until opened, p. 14, 21)."""
-    what = prompts.select(
+    """Loot cards: take, drop, give (4 slots; heavy 3; locked 1 until opened, p. 14, 21). A
+    sub-menu: Esc in a question after it comes back to it."""
+    menu = guided.Menu(
         t("tmb.flow.ask_loot_action"),
         [
             ("add", t("tmb.flow.loot_add")),
             ("drop", t("tmb.flow.loot_drop")),
             ("give", t("tmb.flow.loot_give")),
         ],
-        default="add",
-        rules=("tmb/loot", "tmb/heavy-loot"),
+        "add",
+        ("tmb/loot", "tmb/heavy-loot"),
     )
+    guided.submenu(session, lambda _now: menu, partial(_loot, session))
+
+
+def _loot(session: str, state: TmbState, what: str) -> None:
     who = _gearloc(state, t("tmb.flow.ask_whose"))
     g = state.party[who]
     if what == "add":
