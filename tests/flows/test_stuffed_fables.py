@@ -535,3 +535,31 @@ def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noq
         assert all(c.key in ids for c in upcoming.choices)
         assert upcoming.text() in gm(sf, "status").stdout.replace("\n", " ")
     assert {"draw", "recover", "place_threat", "actions", "activate", "monster_attack"} <= seen
+
+
+def test_ending_the_minion_turn_names_the_minions_that_have_not_acted_and_asks(player, gm, capsys) -> None:  # noqa: ANN001
+    """Issue 34.3: every minion acts, in threat order (« Tour des monstres »). Ending the minion turn
+    before Grub acted says so and asks; the default (No) keeps the turn going."""
+    from gm_assist.core.i18n import t
+    from tests.player import Enter, Pick, Yes
+
+    assert gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch").exit_code == 0
+    assert gm("stuffed-fables", "encounter", "--monster", "Crawly", "--monster", "Grub").exit_code == 0
+    assert gm("stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "noir,noir").exit_code == 0
+    assert gm("stuffed-fables", "end-turn").exit_code == 0  # a minion turn begins
+    assert gm("stuffed-fables", "activate", "--roll", "3").exit_code == 0  # Crawly acts, Grub not yet
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    menu, end, leave = (t(f"stuffed_fables.flow.{k}") for k in ("menu", "step.end_monsters", "step.leave"))
+    player.queue((menu, Pick(end)), (t("guided.move_on"), Enter), (menu, Pick(leave)))
+    flow.run(name)
+    out = capsys.readouterr().out
+    assert "Still to do:" in out
+    assert "Grub (threat space 2) has not acted yet: every minion acts, in threat order." in out
+    _, state = load("stuffed-fables", name)
+    assert state.pending == "monsters" and state.monster_turn.acted == ["Crawly"]
+    player.queue((menu, Pick(end)), (t("guided.move_on"), Yes), (menu, Pick(leave)))
+    flow.run(name)  # the table ends it anyway: who did not act is said
+    assert "Did not act: Grub." in capsys.readouterr().out
+    assert load("stuffed-fables", name)[1].pending is None
+    assert not player.script

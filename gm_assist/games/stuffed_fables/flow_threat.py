@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from gm_assist.core import prompts
+from gm_assist.core import guided, prompts
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import t
 
@@ -119,7 +119,13 @@ def _monster_attack(session: str, state: SfState) -> None:
 
 
 def _end_monsters(session: str, state: SfState) -> None:
+    """« Fin du tour des monstres », once every monster has acted: a monster that has not is named
+    first and the table asked (default: go back and let it act)."""
+    if not guided.still_to_do(monsters.before_ending(state)):
+        return
     _, info = _record(session, actions.EndMonsterTurn())
+    if info["not_acted"]:
+        prompts.say(t("stuffed_fables.monsters.skipped", names=", ".join(info["not_acted"])))
     prompts.say(t("stuffed_fables.monsters.end", n=info["black_discarded"]))
 
 

@@ -4,6 +4,7 @@ rencontres », « Boss » in stuffed-fables.fr.txt). Pure state changes."""
 from __future__ import annotations
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.message import Message
 
 from . import bag, rules
 from .model import Defense, Monster, MonsterKind, SfState
@@ -123,12 +124,29 @@ def defensible_slots(state: SfState, stuffie_name: str) -> list[str]:
     return [s.name for s in stuffie.slots if s.die and not s.brave]
 
 
+def yet_to_act(state: SfState) -> list[Monster]:
+    """The monsters of the monster turn that have not acted yet, in threat order (« Tour des
+    monstres »: every monster acts, in increasing order of the threat track)."""
+    turn = state.monster_turn
+    if not turn:
+        return []
+    return [m for name in turn.order if name not in turn.acted for m in state.monsters if m.name == name]
+
+
+def before_ending(state: SfState) -> list[Message]:
+    """What the rules still expect before « Fin du tour des monstres »: each monster that has not
+    acted, with its threat space (the table is asked before ending the turn without it)."""
+    return [
+        Message(key="stuffed_fables.monsters.yet_to_act", params={"name": m.name, "position": m.position})
+        for m in yet_to_act(state)
+    ]
+
+
 def end_monster_turn(state: SfState) -> tuple[SfState, list[str]]:
     """« Fin du tour des monstres »: every black die left on the track is discarded, then the
     whole discard goes back into the bag. Returns (state, monsters that did not act)."""
     if state.pending != "monsters" or not state.monster_turn:
         raise GmError("stuffed_fables.error.no_monster_turn")
-    turn = state.monster_turn
-    skipped = [n for n in turn.order if n not in turn.acted]
+    skipped = [m.name for m in yet_to_act(state)]
     state = bag.discard_to_bag(bag.clear_track(state))
     return state.model_copy(update={"pending": None, "monster_turn": None}), skipped
