@@ -94,13 +94,23 @@ def test_initiative_tie_settled_with_first(gm):
         "--gearloc",
         "Furax=4",
         "--first",
-        "Lane 2",
+        "Lane 1",
         "--first",
         "furax",
         "--json",
     )
-    assert [e["name"] for e in r.json["order"]] == ["Lane 2", "Furax", "Lane 1"]
+    assert [e["name"] for e in r.json["order"]] == ["Lane 1", "Furax", "Lane 2"]
     assert r.json["needs_choice"] is False
+
+
+def test_first_never_puts_a_baddie_above_a_lower_lane_of_its_tie(gm):
+    """Issue 34.7 (p. 17): equal baddies go by lane; only a gearloc's place in a tie is the party's."""
+    args = ("tmb", "initiative", "--baddie", "3", "--baddie", "3", "--baddie", "3", "--gearloc", "A=3")
+    r = gm(*args, "--first", "Lane 2")
+    assert r.exit_code == 2 and "Traceback" not in r.stderr
+    assert "Lane 2 cannot go above Lane 1: tied baddies keep their lane order" in r.stderr
+    r = gm(*args, "--first", "Lane 1", "--first", "Lane 2", "--json")
+    assert [e["name"] for e in r.json["order"]] == ["Lane 1", "Lane 2", "A", "Lane 3"]
 
 
 def test_equal_baddies_lower_lane_first_without_flag(gm):

@@ -43,6 +43,16 @@ def test_shy_monsters_says_only_what_the_hero_may_know(gm):
     assert layout not in entry and "monster" not in entry.split("—", 1)[1].replace("monsters killed", "")
 
 
+def test_shy_monsters_attack_is_said_in_words(gm):
+    """Issue 34.4: the attack's state in an Undo label is a word, never the catalog key."""
+    assert gm("shy-monsters", "new", "--solo", "--seed", "7").exit_code == 0
+    for tile in ("2,2", "2,4"):  # floor 1 asks two tiles turned over before the hero moves
+        assert gm("shy-monsters", "reveal", tile).exit_code == 0
+    assert gm("shy-monsters", "attack").exit_code == 0
+    assert undo_entry().endswith("— attack declared → ready")
+    assert undo_entry("fr").endswith("— attaque annoncée → disponible")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_game_words_missing(gm, lang):
     """Every game's change words exist in both languages (no raw key on a menu)."""

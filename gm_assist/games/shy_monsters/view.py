@@ -441,4 +441,4 @@ def changes(now: ShyState, then: ShyState) -> list[str]:
 
 def _attack_word(floor: Any) -> str:
     state = "used" if floor.attack_used else "declared" if floor.attack_declared else "ready"
-    return t(f"shy_monsters.table.{state}")
+    return t(f"shy_monsters.table.skill.{state}")

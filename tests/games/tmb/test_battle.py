@@ -94,8 +94,23 @@ def test_equal_baddies_lower_lane_first_and_gearloc_tie_flagged():
     b = start_battle(queue, [UnitIn(name="Furax", initiative=3, hp=8)], baddies)
     assert names(b) == ["Furax", "A", "B", "C"]
     assert len(b.ties) == 1 and len(b.ties[0]) == 4
-    b2 = start_battle(queue, [UnitIn(name="Furax", initiative=3, hp=8)], baddies, first=["B", "furax"])
-    assert names(b2) == ["B", "Furax", "A", "C"]
+    b2 = start_battle(queue, [UnitIn(name="Furax", initiative=3, hp=8)], baddies, first=["A", "B", "furax"])
+    assert names(b2) == ["A", "B", "Furax", "C"]
+
+
+def test_a_tie_with_a_gearloc_never_puts_a_baddie_above_a_lower_lane():
+    """Issue 34.7 (p. 17): tied baddies go by lane (lane 1 above lane 2); the party only chooses
+    where its gearloc goes. Naming lane 2 first, above lane 1, is refused with the reason."""
+    queue = [QueueChip(points=1) for _ in range(3)]
+    baddies = [
+        UnitIn(name=n, initiative=3, hp=2, attack_type="melee") for n in ("Lane 1", "Lane 2", "Lane 3")
+    ]
+    gearloc = [UnitIn(name="A", initiative=3, hp=8)]
+    with pytest.raises(BattleRuleError) as refused:
+        start_battle(queue, gearloc, baddies, first=["Lane 2"])
+    assert refused.value.params == {"name": "Lane 2", "above": "Lane 1"}
+    b = start_battle(queue, gearloc, baddies, first=["Lane 1", "Lane 2"])
+    assert names(b) == ["Lane 1", "Lane 2", "A", "Lane 3"]
 
 
 def test_tie_between_baddies_only_is_not_flagged():

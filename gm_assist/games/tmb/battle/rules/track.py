@@ -46,13 +46,20 @@ def check_initiative(value: int, name: str) -> None:
 def order_group(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[list[Unit], bool]:
     """Order units that tie on the track (p. 17): baddies by lane, lower lane first; a tie that
     involves a gearloc is the party's choice: by default gearlocs go above, in the order given,
-    and names listed in ``first`` go first in that order. Returns the order and whether the
-    group was a tie involving a gearloc."""
+    and names listed in ``first`` go first in that order. Tied baddies keep their lane order among
+    themselves whatever ``first`` says (lane 1 above lane 2): a baddie named before a lower lane's
+    baddie of its tie is refused, with the reason. Returns the order and whether the group was a tie
+    involving a gearloc."""
     gearlocs = [u for u in units if u.kind == "gearloc"]
     baddies = sorted((u for u in units if u.kind == "baddie"), key=lambda u: u.lane or 0)
     default = gearlocs + baddies
     wanted = [fold(n) for n in first] if gearlocs else []  # equal baddies alone: lane order, no choice
     chosen = sorted((u for u in default if fold(u.name) in wanted), key=lambda u: wanted.index(fold(u.name)))
+    for place, unit in enumerate(chosen):
+        above = [b for b in baddies if unit.kind == "baddie" and (b.lane or 0) < (unit.lane or 0)]
+        skipped = [b for b in above if b not in chosen[:place]]
+        if skipped:
+            raise BattleRuleError("tmb_battle.error.tie_lane_order", name=unit.name, above=skipped[0].name)
     rest = [u for u in default if u not in chosen]
     return chosen + rest, bool(gearlocs) and len(units) > 1
 
