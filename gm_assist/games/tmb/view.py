@@ -289,12 +289,12 @@ def battle_view(battle: Battle) -> dict[str, Any]:
     """The battle drawn on the page: the track top first (whose turn, played, HP, lane and
     position, ties), the mat's eight positions, the queue's chips, the round die, arrivals, KO."""
     from .battle.rules.queue import LANES
-    from .battle.rules.track import arrivals_due, current_unit, round_face
+    from .battle.rules.track import arrivals_due, current_unit, round_face, standing_ties
     from .battle.view import battle_json
 
     data = battle_json(battle)
     current = current_unit(battle)
-    tie_of = {uid: n for n, group in enumerate(battle.ties) for uid in group}
+    tie_of = {uid: n for n, group in enumerate(standing_ties(battle)) for uid in group}
     track = []
     for row, unit in zip(data["track"], battle.ordered(), strict=True):
         track.append(

@@ -355,3 +355,26 @@ def test_arrival_spec_without_initiative_after_round_1():
     b = defeat(b, find_unit(b, "S2").uid)
     b = next_round(b, [spec])
     assert find_unit(b, "gros").lane == 4 and [c.points for c in b.queue] == [5, 1]  # its icon: a 5 on top
+
+
+def test_a_tie_note_drops_the_baddies_that_left_the_mat(capsys):
+    """Issue 34.4: the set-up tie with a gearloc is said with names only, never a unit id, and a
+    tied baddie that was defeated leaves the tie (alone with the gearloc: no tie left to settle)."""
+    from gm_assist.core import context
+    from gm_assist.core.output import console
+    from gm_assist.games.tmb.battle.view import battle_json, render_battle
+
+    context.reset(lang="fr")
+    queue = [QueueChip(points=1) for _ in range(2)]
+    baddies = [UnitIn(name=n, initiative=3, hp=2, attack_type="melee") for n in ("Crapaud", "Ver")]
+    b = start_battle(queue, [UnitIn(name="Picket", initiative=3, hp=8)], baddies)
+    assert battle_json(b)["ties"] == [["Picket", "Crapaud", "Ver"]]
+    b = defeat(b, find_unit(b, "Ver").uid)
+    assert battle_json(b)["ties"] == [["Picket", "Crapaud"]]
+    render_battle(b, console())
+    out = capsys.readouterr().out
+    assert "Égalité avec un gearloc (au choix du groupe) : Picket, Crapaud." in out and ", u" not in out
+    b = defeat(b, find_unit(b, "Crapaud").uid)
+    assert battle_json(b)["ties"] == []
+    render_battle(b, console())
+    assert "Égalité" not in capsys.readouterr().out

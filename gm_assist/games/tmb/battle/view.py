@@ -11,7 +11,15 @@ from gm_assist.core.output import escape, table, why
 
 from .rules.fight import Battle, fatigue_odds, fighting
 from .rules.queue import QueueChip
-from .rules.track import FATIGUE_FROM_ROUND, STEP_CARDS, arrivals_due, current_unit, next_step, round_face
+from .rules.track import (
+    FATIGUE_FROM_ROUND,
+    STEP_CARDS,
+    arrivals_due,
+    current_unit,
+    next_step,
+    round_face,
+    standing_ties,
+)
 
 
 def values_text(values: Sequence[int]) -> str:
@@ -64,7 +72,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
         "arrivals_due": [
             {"lane": lane, "points": chip.points, "name": chip.name} for lane, chip in arrivals_due(battle)
         ],
-        "ties": [[names.get(uid, uid) for uid in group] for group in battle.ties],
+        "ties": [[names[uid] for uid in group] for group in standing_ties(battle)],
         "pending_moves": [{"name": names.get(m.uid, m.uid), "steps": m.steps} for m in battle.pending_moves],
         "revivals": [{"name": u.name, "hp": u.hp} for u in battle.revivals],
         "reserve": [{"name": u.name, "hp": u.hp} for u in battle.reserve],
@@ -145,8 +153,8 @@ def render_battle(battle: Battle, out: Any) -> None:
     ):  # nothing enters an ended battle
         out.print(t("tmb_battle.track.arrival", lane=lane, points=chip.points) + " " + why("tmb/arrivals"))
     names = {u.uid: u.name for u in battle.units}
-    for group in battle.ties if battle.round == 1 and not battle.played else []:  # only while it matters
-        tied = ", ".join(escape(names.get(uid, uid)) for uid in group)
+    for group in standing_ties(battle) if battle.round == 1 and not battle.played else []:  # while it matters
+        tied = ", ".join(escape(names[uid]) for uid in group)
         out.print(t("tmb_battle.track.tie", names=tied) + " " + why("tmb/initiative"))
     for move in battle.pending_moves:
         out.print(t("tmb_battle.track.pending", name=escape(names.get(move.uid, move.uid)), steps=move.steps))

@@ -82,6 +82,15 @@ def initiative_track(units: Sequence[Unit], first: Sequence[str] = ()) -> tuple[
     return track, ties
 
 
+def standing_ties(battle: Battle) -> list[list[str]]:
+    """The set-up ties with a gearloc as they stand now (uids, top first): a unit that left the mat
+    (a defeated baddie) drops out of its tie, and a group left without a gearloc, or alone, is no
+    longer the party's choice."""
+    here = {u.uid: u for u in battle.units}
+    groups = [[uid for uid in group if uid in here] for group in battle.ties]
+    return [g for g in groups if len(g) > 1 and any(here[uid].kind == "gearloc" for uid in g)]
+
+
 def plan_entries(
     queue: Sequence[QueueChip], free_lanes: Sequence[int], specs: Sequence[UnitIn] = ()
 ) -> list[tuple[int, QueueChip]]:
