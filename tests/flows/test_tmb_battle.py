@@ -207,3 +207,22 @@ def test_effect_dice_and_chip_counts_from_the_battle_menu(gm, player, capsys):
     assert atomik.effects == {"poison": 1} and atomik.hp == 7 and capitank.bonus_hp == 3
     out = capsys.readouterr().out
     assert t("tmb_battle.event.poison", name="Atomik", value=2, left=1) in out
+
+
+def test_the_chips_offered_at_set_up_are_of_the_tyrants_baddie_types(gm, player):
+    """Issue 34.6: against Drellen (bog, goblin, beast, p. 7) a flipped 1-point chip offers the
+    catalog's baddies of those types only: never the Clay Golem nor the Kobold."""
+    from gm_assist.core.i18n import t
+    from tests.player import Cancel, Type
+
+    adventure_day_2(gm)
+    player.queue(
+        (t("tmb_battle.flow.ask_points"), Type(None)),
+        (t("tmb_battle.flow.ask_added"), Type(None)),
+        (t("tmb_battle.flow.ask_chip", lane=1, points=1), Cancel),
+    )
+    run_battle(load("tmb")[0].name)  # Ctrl-C at the first chip: back to the adventure
+    assert not player.script
+    asked = t("tmb_battle.flow.ask_chip", lane=1, points=1)
+    offered = next(titles for message, titles in player.menus if message == " ".join(asked.split()))
+    assert "Bog Toad" in offered and "Clay Golem" not in offered and "Kobold" not in offered

@@ -67,3 +67,19 @@ def test_no_game_words_missing(gm, lang):
         "tmb.change.hp",
     ):
         assert t(key, name="X", a=1, b=2) != key
+
+
+def test_tmb_training_and_mat_stats_are_said_as_the_table_knows_them(gm):
+    """Issue 34.6: a skill training names the skill and its die (p. 12), never "stat die +1"; the
+    status shows a trained stat die while the mat's value is unknown ("?+1"); the Undo of the mat's
+    stats brings HP back to unknown ("?"), not to 0."""
+    assert (
+        gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Patches", "--gearloc", "Picket").exit_code == 0
+    )
+    trained = gm("tmb", "train", "Picket", "skill", "--skill", "Tinker")
+    assert "Picket trains the skill Tinker: place its skill die on the mat." in trained.stdout
+    assert "stat die +1" not in trained.stdout
+    assert gm("tmb", "train", "Patches", "atk", "--ok").exit_code == 0
+    assert "│ ?/?+1/?" in gm("tmb", "status").stdout
+    assert gm("tmb", "sheet", "Patches", "--hp", "9", "--dex", "1", "--atk", "1", "--def", "1").exit_code == 0
+    assert undo_entry().endswith("— Patches: HP 11 → ?")  # 9 on the mat + the adventure mode's die on 2

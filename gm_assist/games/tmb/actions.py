@@ -185,9 +185,10 @@ class Train(_TmbAction):
     def resolve(self, state: TmbState) -> Outcome:
         after, worked = sheet.train(state, self.index, self.stat, self.success, self.skill)
         params: Params = {"name": self.name, "stat": sheet.stat_label(self.stat)}
-        said = Message(
-            key="tmb.train.ok" if worked else "tmb.train.failed", params=params, rule="tmb/training"
-        )
+        key = "tmb.train.ok" if worked else "tmb.train.failed"
+        if worked and self.stat == "skill":  # p. 12: the skill's own die goes on the mat
+            key, params = "tmb.train.skill", {"name": self.name, "skill": self.skill.strip() or "?"}
+        said = Message(key=key, params=params, rule="tmb/training")
         return Outcome(after, [said])
 
     def label(self) -> tuple[str, dict[str, Any]]:

@@ -112,7 +112,7 @@ def train_cmd(
     )
     index, name = _who(_state(), gearloc)
     rec = record(actions.Train(index=index, name=name, stat=stat_id, success=result, skill=skill))
-    worked = rec.events[0].key == "tmb.train.ok"  # what the rule decided, said by the action
+    worked = rec.events[0].key != "tmb.train.failed"  # what the rule decided, said by the action
     finish(rec, json_out, {"trained": worked})
 
 

@@ -114,7 +114,7 @@ def render_status(state: TmbState, out: Any, reminders: bool = True) -> None:
     rows = []
     for g in data["party"]:
         hp = f"{g['hp']}/{g['max_hp']}" if not g["sheet_missing"] else "?"
-        stats = "/".join("?" if g[s] is None else str(g[s]) for s in ("dex", "atk", "def"))
+        stats = "/".join(_stat_text(g, s) for s in ("dex", "atk", "def"))
         rows.append(
             [
                 g["name"] + (" (KO)" if g["ko"] else ""),
@@ -192,8 +192,9 @@ def changes(now: TmbState, then: TmbState) -> list[str]:
         out += _battle_changes(a, b)
         on_mat = {u.name for u in a.units + b.units if u.kind == "gearloc"}
     for g, h in zip(now.party, then.party, strict=False):
-        if g.hp != h.hp and g.name not in on_mat:
-            out.append(t("tmb.change.hp", name=g.name, a=g.hp, b=h.hp))
+        hp_now, hp_then = _hp_known(g), _hp_known(h)
+        if hp_now != hp_then and g.name not in on_mat:
+            out.append(t("tmb.change.hp", name=g.name, a=hp_now, b=hp_then))
         if len(g.training) != len(h.training):
             out.append(t("tmb.change.training", name=g.name, a=len(g.training), b=len(h.training)))
         if len(g.loot) != len(h.loot):
@@ -225,6 +226,20 @@ def _battle_changes(a: Any, b: Any) -> list[str]:
     if ca is not None and cb is not None and ca.uid != cb.uid:
         out.append(t("tmb.change.turn", a=ca.name, b=cb.name))
     return out
+
+
+def _hp_known(g: Any) -> str:
+    """A gearloc's HP as the table knows it: "?" until its mat's stats are entered."""
+    return "?" if g.base_hp is None else str(g.hp)
+
+
+def _stat_text(g: dict[str, Any], stat: str) -> str:
+    """A stat on the status line: its total, or "?+1" while the mat's printed value is unknown and
+    a stat die was already trained (the die is known, p. 10)."""
+    if g[stat] is not None:
+        return str(g[stat])
+    die = g["dice"][stat]
+    return f"?+{die}" if die else "?"
 
 
 def _or_q(value: int | None) -> str:

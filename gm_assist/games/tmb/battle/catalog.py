@@ -8,6 +8,7 @@ asked, never invented.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gm_assist.core.data import load_toml, read_user_json, write_user_json
@@ -50,12 +51,18 @@ def find(name: str) -> Baddie | None:
     return next((b for b in reversed(catalog()) if key in _keys(b)), None)
 
 
-def names(points: int | None = None, language: str | None = None) -> list[str]:
+def names(
+    points: int | None = None, language: str | None = None, types: Sequence[str] | None = None
+) -> list[str]:
     """Catalog names, for name completion: both languages by default; with ``language``, one name
-    per baddie (in that language when known), and with ``points`` never a chip of another value."""
+    per baddie (in that language when known), with ``points`` never a chip of another value, and
+    with ``types`` only baddies known to be of one of those types (p. 7: a tyrant's battles draw
+    from its baddie types; a baddie of unknown type is typed by the table, never offered)."""
     out: list[str] = []
     for baddie in catalog():
         if points is not None and baddie.points not in (None, points):  # unknown value: still offered
+            continue
+        if types is not None and baddie.creature_type not in types:
             continue
         both = (baddie.name_fr, baddie.name_en) if language != "en" else (baddie.name_en, baddie.name_fr)
         found = [n for n in both if n]

@@ -9,6 +9,7 @@ Same actions as the `tmb battle` commands (journaled, undoable).
 from __future__ import annotations
 
 from functools import partial
+from collections.abc import Sequence
 from typing import Any
 
 from gm_assist.core import guided, prompts
@@ -20,7 +21,7 @@ from . import actions as ba
 from . import catalog as cat
 from .rules import effects as book
 from .rules import fight as bt
-from .rules.queue import Baddie, QueueChip, baddie_points, queue_values, rule_call
+from .rules.queue import Baddie, QueueChip, baddie_points, chip_types, queue_values, rule_call
 from .rules.track import LANES, current_unit, find_unit, next_step, plan_entries
 from .view import render_battle, setup_messages, values_text
 
@@ -53,12 +54,14 @@ def _record(action: Any, session: str) -> Any:
     return rec.state
 
 
-def ask_chip(lane: int, chip: QueueChip, set_up: bool) -> bt.UnitIn:
+def ask_chip(lane: int, chip: QueueChip, set_up: bool, types: Sequence[str]) -> bt.UnitIn:
     """Which baddie was flipped into ``lane``: from the catalog (completion by name) or typed;
-    the stats the catalog lacks are asked (initiative only at set-up, p. 17), never invented."""
+    the stats the catalog lacks are asked (initiative only at set-up, p. 17), never invented.
+    Offered: the catalog's baddies of the chip's value and of the tyrant's ``types``."""
     from gm_assist.core.i18n import lang
 
-    names = cat.names(points=chip.points, language=lang())  # one name each, chips of this value only
+    offered = chip_types(chip, types)  # one name each, chips of this value and these types only
+    names = cat.names(points=chip.points, language=lang(), types=offered)
     if chip.name and chip.name not in names:  # a scouted chip keeps the name it was scouted under
         names.insert(0, chip.name)
     choices = [(OTHER, t("tmb_battle.flow.other_baddie"))] + [(n, n) for n in names]
@@ -129,12 +132,15 @@ def _save(entry: Baddie | None, unit: bt.UnitIn, points: int) -> None:
     cat.add(Baddie(**base))
 
 
-def ask_chips(queue: list[QueueChip], lanes: list[int], set_up: bool) -> list[bt.UnitIn]:
-    """Ask each chip that enters, in order (extra-baddie icons push 5-point chips on top)."""
+def ask_chips(
+    queue: list[QueueChip], lanes: list[int], set_up: bool, types: Sequence[str]
+) -> list[bt.UnitIn]:
+    """Ask each chip that enters, in order (extra-baddie icons push 5-point chips on top); the
+    tyrant's baddie ``types`` limit the catalog names offered."""
     specs: list[bt.UnitIn] = []
     while len(specs) < len(plan := plan_entries(queue, lanes, specs)):
         lane, chip = plan[len(specs)]
-        specs.append(ask_chip(lane, chip, set_up))
+        specs.append(ask_chip(lane, chip, set_up, types))
     return specs
 
 
@@ -195,7 +201,7 @@ def set_up(session: str, state: Any) -> Any:
         added = [int(v) for v in text.split()]
     queue, _ = ba.start_queue(state, tyrant, extra, added)
     prompts.events(setup_messages(state, tyrant, extra, added))  # as `tmb battle start` says it
-    specs = ask_chips(queue, list(range(1, LANES + 1)), True)
+    specs = ask_chips(queue, list(range(1, LANES + 1)), True, state.tyrant.baddie_types)
     rolls = {
         g.name: prompts.integer(t("tmb_battle.flow.ask_roll", name=g.name), min=1, max=6)
         for g in ba.fighters(state)
@@ -375,7 +381,7 @@ def step(session: str, battle: bt.Battle, choice: str, aim: dict[str, Any] | Non
     if choice == "next_round":
         used = {u.lane for u in battle.units if u.kind == "baddie"}
         free = [lane for lane in range(1, LANES + 1) if lane not in used]
-        arrivals = ask_chips(battle.queue, free, False)
+        arrivals = ask_chips(battle.queue, free, False, _load(session).tyrant.baddie_types)
         preview = rule_call(bt.next_round, battle, arrivals)
         first = ask_ties(_names(preview, preview.ties[len(battle.ties) :]), _gearloc_names(preview))
         return _record(ba.NextRound(arrivals=arrivals, first=first), session)

@@ -98,6 +98,12 @@ class QueueChip(Model):
     creature_type: str | None = None  # known when a set-up draws from one type's stack (Drellen's bog)
 
 
+def chip_types(chip: QueueChip, tyrant_types: Sequence[str]) -> list[str]:
+    """The baddie types a flipped chip can be (p. 7, 18): the stack it was drawn from when known
+    (Drellen's bog), else the tyrant's baddie types."""
+    return [chip.creature_type] if chip.creature_type else list(tyrant_types)
+
+
 def check_day_and_party(day: int, gearlocs: int) -> None:
     """Validate a day number (≥ 1) and a party size (1–4 gearlocs, rulebook p. 6)."""
     if day < 1:
