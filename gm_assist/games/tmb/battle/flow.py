@@ -8,8 +8,8 @@ Same actions as the `tmb battle` commands (journaled, undoable).
 
 from __future__ import annotations
 
-from functools import partial
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from gm_assist.core import guided, prompts
