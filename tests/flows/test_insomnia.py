@@ -195,3 +195,36 @@ def test_the_menu_and_the_cli_next_line_render_one_next_step(gm) -> None:  # noq
         assert upcoming.text() in status.stdout.replace("\n", " ")
         assert gm("insomnia", "status", "--json").json["next"] == upcoming.text()
     assert {"race", "bed", "scoring", "rest"} <= seen
+
+
+def test_after_a_move_the_menu_proposes_the_end_of_the_turn_and_the_tile(gm, player, capsys) -> None:  # noqa: ANN001
+    """Issue 34.8: once the active sheep moved (its card played, p. 4) the default is ending the
+    turn; ending on a dream tile's space says the tile may be used (p. 6); after "Go to bed now?
+    No" the default is ending the turn, not "Go to bed"."""
+    from gm_assist.core.i18n import t
+    from tests.player import No, Pick, Type
+
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    capsys.readouterr()
+    menu, end = t("insomnia.flow.race_menu", name="Ana"), t("insomnia.flow.end_turn", name="Ana")
+    player.queue(
+        (menu, Pick(expect=t("insomnia.flow.move", name="Ana"))),  # nothing played yet: the move
+        (t("insomnia.flow.spaces"), Type("5")),  # onto space 5 and its dream tile
+        (
+            menu,
+            Pick(t("insomnia.flow.move", name="Ana")),
+        ),  # the default is the end of the turn: a tile moves her
+        (t("insomnia.flow.spaces"), Type("6")),  # over the fence
+        (t("insomnia.flow.go_to_bed", name="Ana", score=5), No),
+        (menu, Pick(expect=end)),
+        (t("insomnia.flow.race_menu", name="Bo"), Pick(t("insomnia.flow.leave"))),
+    )
+    flow.run(name)
+    assert not player.script
+    menus = [titles for message, titles in player.menus if message == " ".join(menu.split())]
+    assert len(menus) == 3 and menus[1][0] == end  # the first entry is the default
+    out = capsys.readouterr().out
+    assert "Ana's sheep ends on space 5, a dream tile: with one of its Zzz on it" in out
+    _, state = load("insomnia", name)
+    assert state.active == 1 and state.players[0].space == 1  # Ana ended her turn: Bo plays

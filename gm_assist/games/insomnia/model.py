@@ -179,6 +179,7 @@ class InsomniaState(Model):
     race: int = 1
     first: int = 0  # index in ``players`` of the holder of the first-sheep marker
     active: int = 0  # index of the player whose turn it is (race phase)
+    moved: bool = False  # the active sheep has moved this turn: its card is played (p. 4, step 1)
     tiles: dict[int, str] = {5: "", 10: ""}  # board space -> dream tile id ("" = not named)
     last_score: RaceScore | None = None
     winners: list[str] = []

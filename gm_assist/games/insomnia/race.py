@@ -115,6 +115,7 @@ def _start_race(state: InsomniaState, race: int) -> InsomniaState:
     for p in new.players:
         p.space, p.status, p.score, p.can_go_to_bed, p.rested = None, SheepStatus.running, 0, False, False
     new.nightmare_space, new.phase, new.race, new.active = None, Phase.race, race, new.first
+    new.moved = False
     _ev(new, "race_start", "insomnia/turn", race=race, first=new.players[new.first].name)
     _remind_last_sheep(new)
     return new
@@ -195,12 +196,30 @@ def _move_sheep(state: InsomniaState, name: str, spaces: int) -> InsomniaState:
     _ev(new, "moved", "", name=name, space=sheep.space)
     if new.nightmare_space is not None and sheep.space == new.nightmare_space:
         _scare(new, sheep)
+    if sheep.in_race and sheep.space in new.tiles:
+        _remind_tile(new, sheep)
     if crossings and sheep.in_race:
         gained = FENCE_DODOS * crossings
         sheep.score += gained
         sheep.can_go_to_bed = True
         _ev(new, "crossed", "insomnia/fence", name=name, dodos=gained, score=sheep.score)
+    if name == new.players[new.active].name:
+        new.moved = True
     return _after(new)
+
+
+def _remind_tile(state: InsomniaState, sheep: Sheep) -> None:
+    """A sheep that ends its move on a dream tile's space may use the tile (p. 6): said at once,
+    with the tile's name when the table named it."""
+    from .catalog import tile_by_id
+
+    assert sheep.space is not None
+    tile = tile_by_id(state.tiles[sheep.space])
+    if tile is None:
+        _ev(state, "on_tile_unnamed", "insomnia/dream-tiles", name=sheep.name, space=sheep.space)
+        return
+    names = {"en": tile.en or tile.fr, "fr": tile.fr or tile.en}
+    _ev(state, "on_tile", "insomnia/dream-tiles", name=sheep.name, space=sheep.space, tile=names)
 
 
 @told
@@ -270,7 +289,7 @@ def _pass_turn(state: InsomniaState) -> None:
     for k in range(1, n + 1):
         idx = (state.active + k) % n
         if state.players[idx].in_race:
-            state.active = idx
+            state.active, state.moved = idx, False
             _ev(state, "turn", "insomnia/turn", name=state.players[idx].name)
             _remind_last_sheep(state)
             return

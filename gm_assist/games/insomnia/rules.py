@@ -370,10 +370,15 @@ def next_step(state: InsomniaState) -> Step:
     if state.phase is Phase.race:
         active = state.players[state.active].name
         keep_running = [("move", "insomnia.flow.move"), ("end_turn", "insomnia.flow.end_turn")]
+        if state.moved:  # its card is played (p. 4): what is left is a tile, the fence, drawing
+            keep_running.reverse()
         beds = [p.name for p in state.players if p.can_go_to_bed and p.in_race]
-        if beds:
-            choices = [("bed", "insomnia.flow.bed"), *keep_running]
+        if beds:  # the active sheep was asked right after its move: ending the turn comes first
+            bed = [("bed", "insomnia.flow.bed")]
+            choices = [*keep_running, *bed] if state.moved and beds == [active] else [*bed, *keep_running]
             return step("bed", "insomnia.next.bed", choices, names=", ".join(beds), name=active)
+        if state.moved:
+            return step("turn_over", "insomnia.next.turn_over", keep_running, name=active)
         return step("race", "insomnia.next.race", keep_running, name=active)
     if state.phase is Phase.scoring:
         return step("scoring", "insomnia.next.scoring")
