@@ -63,7 +63,7 @@ def show_cmd(
         out.print(
             t(
                 "core.show.header",
-                name=info.name,
+                session=info.name,
                 game=_game_title(info.game),
                 updated=info.updated,
                 changes=info.changes,

@@ -82,7 +82,7 @@ def menu(
         return AGAIN
     stale = changed_elsewhere(session) if fresh and choice not in _LEAVING and choice != on_cancel else None
     if stale:
-        prompts.say(t("guided.changed_elsewhere", name=stale))
+        prompts.say(t("guided.changed_elsewhere", session=stale))
         return AGAIN
     return choice
 

@@ -138,9 +138,16 @@ def fill(text: str, params: dict[str, Any], language: str) -> str:
         return text
     values = {name: localized(value, language) for name, value in params.items()}
     try:
-        return _Formatter(language).render(text, values)
+        out = _Formatter(language).render(text, values)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return text
+    if _NAME_FIRST.match(text) and out[:1].islower():  # « tricheur goblin est vaincu »: a sentence
+        out = out[0].upper() + out[1:]  # starts with a capital, even with a name kept in lower case
+    return out
+
+
+_NAME_FIRST = re.compile(r"\{(?:name|names|monster|type|mouse|stuffie|runner|giver|tile|feat|item)\}")
+"""A template that starts with a name: a catalog's common noun (« golem d'argile ») opens it."""
 
 
 # French elision: the word before a value that starts with a vowel (or a mute h) loses its vowel.

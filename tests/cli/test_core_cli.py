@@ -210,3 +210,13 @@ def test_debug_shows_traceback_only_with_flag(gm, monkeypatch):
 
 def test_help_in_french(gm):
     assert "Commandes" in gm("--lang", "fr", "--help").stdout
+
+
+def test_show_counts_the_changes_with_the_right_plural(gm):
+    """Issue 34.5: "1 change", never "1 changes" (and « 1 modification » in French)."""
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo").exit_code == 0
+    assert gm("insomnia", "move", "3").exit_code == 0
+    assert "1 change)" in gm("show").stdout
+    assert "1 modification)" in gm("--lang", "fr", "show").stdout
+    assert gm("insomnia", "move", "2").exit_code == 0
+    assert "2 changes)" in gm("show").stdout

@@ -89,3 +89,13 @@ def test_guided_mode_uses_the_menu_variant(monkeypatch):
     context.ctx().guided = True
     assert i18n.t("core.demo.hint") == "Choose Undo in the menu."
     assert i18n.t("core.menu.quit") == i18n.catalog("en", "core")["core.menu.quit"]  # no variant: the key
+
+
+def test_a_sentence_opened_by_a_name_starts_with_a_capital():
+    """Issue 34.5: « tricheur goblin est vaincu » (a catalog name kept in lower case) reads
+    « Tricheur goblin est vaincu »; a name mid-sentence keeps its case."""
+    from gm_assist.core.i18n import fill
+
+    assert fill("{name} est vaincu.", {"name": "tricheur goblin"}, "fr") == "Tricheur goblin est vaincu."
+    assert fill("{name} : initiative ?", {"name": "ver des marais"}, "fr") == "Ver des marais : initiative ?"
+    assert fill("Atomik frappe {name}.", {"name": "ver des marais"}, "fr") == "Atomik frappe ver des marais."

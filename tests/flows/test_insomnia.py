@@ -218,7 +218,7 @@ def test_after_a_move_the_menu_proposes_the_end_of_the_turn_and_the_tile(gm, pla
         (t("insomnia.flow.spaces"), Type("6")),  # over the fence
         (t("insomnia.flow.go_to_bed", name="Ana", score=5), No),
         (menu, Pick(expect=end)),
-        (t("insomnia.flow.race_menu", name="Bo"), Pick(t("insomnia.flow.leave"))),
+        (t("insomnia.flow.race_menu", name="Bo"), Pick(t("guided.leave"))),
     )
     flow.run(name)
     assert not player.script

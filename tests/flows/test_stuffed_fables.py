@@ -550,7 +550,11 @@ def test_ending_the_minion_turn_names_the_minions_that_have_not_acted_and_asks(p
     assert gm("stuffed-fables", "activate", "--roll", "3").exit_code == 0  # Crawly acts, Grub not yet
     name = gm("show", "--json").json["session"]["name"]
     capsys.readouterr()
-    menu, end, leave = (t(f"stuffed_fables.flow.{k}") for k in ("menu", "step.end_monsters", "step.leave"))
+    menu, end, leave = (
+        t("stuffed_fables.flow.menu"),
+        t("stuffed_fables.flow.step.end_monsters"),
+        t("guided.leave"),
+    )
     player.queue((menu, Pick(end)), (t("guided.move_on"), Enter), (menu, Pick(leave)))
     flow.run(name)
     out = capsys.readouterr().out

@@ -323,7 +323,7 @@ def test_esc_in_a_sub_menu_goes_back_one_level_and_sub_menus_have_undo(gm: Any, 
         (t("tmb.flow.ask_who_trains"), Pick("Capitank")),
         (t("tmb.flow.ask_stat"), Cancel),
         (t("tmb.flow.ask_who_trains"), Cancel),
-        (day, Pick(t("tmb.flow.leave"))),
+        (day, Pick(t("guided.leave"))),
     )
     flow.run("flowtest")
     assert not player.script

@@ -43,7 +43,7 @@ def test_a_whole_game_of_two_races(player, capsys, lang):  # noqa: ANN001
         (t("insomnia.flow.tile_name"), Type("")),
         (None, Pick(t("insomnia.flow.rest_zzz"))),
         # race 2 starts: leave the game, leave the home menu
-        (None, Pick(t("insomnia.flow.leave"))),
+        (None, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
     home_menu()

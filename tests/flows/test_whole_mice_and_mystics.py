@@ -123,7 +123,7 @@ def test_a_chapter_from_set_up_to_carry_over(player: Any, capsys: Any, lang: str
         # the surge brings two more roaches and a spider: only the spider's card is new
         *lay(("roach", 2), ("spider", 1)),
         *defeat("roach", 4, by="Tilda"),  # four roaches by one mouse: Roach Slayer
-        menu("quit"),
+        (t(f"{NS}.flow.menu"), Pick(t("guided.leave"))),
         quit_app(),
     )
     home(lang)
@@ -166,7 +166,7 @@ def test_a_chapter_from_set_up_to_carry_over(player: Any, capsys: Any, lang: str
         menu("chapter"),
         (t(f"{NS}.flow.end_chapter", chapter=1), Yes),
         (t(f"{NS}.flow.keep", mouse="Tilda"), Pick("Shield")),  # Nez has no search card: not asked
-        menu("quit"),
+        (t(f"{NS}.flow.menu"), Pick(t("guided.leave"))),
         quit_app(),
     )
     home(lang)

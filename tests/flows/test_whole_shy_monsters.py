@@ -80,7 +80,7 @@ def test_solo_game_of_three_floors(player: Any, capsys: Any, lang: str) -> None:
         jump("east"),  # over the blue monster onto the exit
         # floor 2: one tile before moving; then the table stops for dinner and quits gm-assist
         reveal(3, 2, left=1),
-        (what_now, Pick(t("shy_monsters.flow.leave"))),
+        (what_now, Pick(t("guided.leave"))),
         quit_app(),
     )
     home(lang)
@@ -156,7 +156,7 @@ def test_two_player_game_of_three_floors(player: Any, capsys: Any, lang: str) ->
         (what_now, undo()),
         (what_now, redo()),
         explore("east"),
-        (what_now, Pick(t("shy_monsters.flow.leave"))),
+        (what_now, Pick(t("guided.leave"))),
         quit_app(),
     )
     home(lang)

@@ -65,7 +65,7 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
         (t("stuffed_fables.flow.defend_with"), Pick("orange")),  # the stored die, spent
         (t("stuffed_fables.flow.defense_roll"), Type("1")),
         (menu, Pick(expect=step("end_monsters"))),
-        (menu, Pick(step("leave"))),
+        (menu, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
     home_menu()
@@ -111,7 +111,7 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
         (t("stuffed_fables.flow.defense", monster="Crawly"), Type("2")),
         (None, Enter),  # the orange die, proposed
         (None, Type("6")),
-        (menu, Pick(step("leave"))),
+        (menu, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
     home_menu()

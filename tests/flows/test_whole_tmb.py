@@ -137,7 +137,7 @@ def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
         *rest_both(2, 6),
         (menu(2, 6), Pick(t("tmb.flow.next_day", day=3))),
         # leave the adventure and the program
-        (menu(3, 6), Pick(t("tmb.flow.leave"))),
+        (menu(3, 6), Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
     home_menu()
@@ -175,7 +175,7 @@ def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
         *rest_both(3, 6),
         (menu(3, 6), Pick(t("tmb.flow.next_day", day=4))),
         *[step for day in range(4, 9) for step in failed_day(day, 6)],
-        (None, Pick(t("tmb.flow.leave"))),
+        (None, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
     home_menu()

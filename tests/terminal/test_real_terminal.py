@@ -232,7 +232,7 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
         t("tmb.setup.deck", general=7, days=10, tyrant_cards=1, deck=8),
         t("tmb.setup.specials", total=11),
         _menu(1),
-        t("tmb.flow.leave"),
+        t("guided.leave"),
     )
     assert "» " + t("tmb.flow.start_day1") not in shown  # adventure mode: training is proposed first
 
@@ -240,13 +240,13 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.send(UP, UP, ENTER)
     screen.wait(t("guided.still_to_do"), t("guided.move_on"))
     screen.send("o")  # « oui »: move on anyway
-    screen.wait(t("tmb.day.first"), _menu(1), "» " + t("tmb.flow.draw"), t("tmb.flow.leave"))
+    screen.wait(t("tmb.day.first"), _menu(1), "» " + t("tmb.flow.draw"), t("guided.leave"))
     screen.send(ENTER)
     screen.wait(t("tmb.flow.ask_option"), "» " + t("tmb.flow.peaceful"), t("tmb.flow.fight"))
     screen.send(DOWN, ENTER)
     screen.wait(t("tmb.flow.ask_title"))
     screen.send("Embuscade", ENTER)
-    screen.wait("Embuscade", _menu(1), "» " + t("tmb.flow.battle"), t("tmb.flow.leave"))
+    screen.wait("Embuscade", _menu(1), "» " + t("tmb.flow.battle"), t("guided.leave"))
 
     # The battle: baddie points from the day and the party, the queue, two chips, the rolls.
     screen.send(ENTER)
@@ -354,7 +354,7 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.send(DOWN, ENTER)
     screen.wait(t("guided.still_to_do"), t("guided.move_on"))  # the training points, still unspent
     screen.send("o")
-    screen.wait(t("tmb.day.new", day=2, days=10), _menu(2, 1), "» " + t("tmb.flow.draw"), t("tmb.flow.leave"))
+    screen.wait(t("tmb.day.new", day=2, days=10), _menu(2, 1), "» " + t("tmb.flow.draw"), t("guided.leave"))
 
     # Leave the adventure, then the home menu: the program ends by itself, without a traceback.
     screen.send(UP, UP, UP, ENTER)  # past "Undo: New day" and "Rule?" to "Leave"
@@ -377,7 +377,7 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen.wait(t("core.menu.pick_session"), "» tmb-1")
     screen.send(ENTER)
     shown = screen.wait(
-        _menu(1, 1), "» " + t("tmb.flow.recovery"), t("tmb.flow.next_day", day=2), t("tmb.flow.leave")
+        _menu(1, 1), "» " + t("tmb.flow.recovery"), t("tmb.flow.next_day", day=2), t("guided.leave")
     )
     assert _flat(_menu(2, 1)) not in _flat(shown)
     screen.send(CTRL_C)  # Ctrl-C at the adventure menu goes back to the home menu

@@ -117,7 +117,7 @@ def menu_choices(state: InsomniaState) -> list[tuple[str, str]]:
             ("brave", t("insomnia.flow.brave")),
             ("other", t("insomnia.flow.move_other")),
         ]
-    return [*choices, ("leave", t("insomnia.flow.leave"))]
+    return [*choices, ("leave", t("guided.leave"))]
 
 
 def _race_step(state: InsomniaState, session_name: str) -> str | None:

@@ -102,7 +102,8 @@ def new_game(names: list[str], nightmare: str = "wolf", solo: bool = False) -> I
     if solo and len(names) != 1:
         raise GmError("insomnia.error.solo_one_player", count=len(names))
     if not solo and not 2 <= len(names) <= 4:
-        raise GmError("insomnia.error.game_player_count", count=len(names))
+        key = "insomnia.error.game_player_count" + ("_one" if len(names) == 1 else "")
+        raise GmError(key, count=len(names))
     state = InsomniaState(players=[Sheep(name=n) for n in names], nightmare=nightmare, solo=solo)
     return _start_race(state, race=1)
 

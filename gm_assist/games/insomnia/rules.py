@@ -100,7 +100,7 @@ def pillow_table(
     [10, 7, 5]
     """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise GmError("insomnia.error.player_count", count=players)
+        raise GmError(_one_or_many("insomnia.error.player_count", players), count=players)
     woken = _woken_mode((shipped.get("woken") or {}).get("mode"))
     source, confidence = str(shipped.get("source", "")), str(shipped.get("confidence", "low-medium"))
     moves = list((shipped.get("moves") or {}).get(str(players), []))
@@ -120,12 +120,18 @@ def pillow_table(
 # ---------------------------------------------------------------- entries
 
 
+def _one_or_many(key: str, count: int) -> str:
+    """A player count refused: with one player the message points to the solo rule (p. 11);
+    with too many it says only the limit."""
+    return f"{key}_one" if count == 1 else key
+
+
 def check_entries(entries: Sequence[RaceEntry]) -> None:
     """2 to 4 players for pillow scoring (solo has its own rule, p. 11) with distinct names."""
     from gm_assist.core.names import fold
 
     if not MIN_PLAYERS <= len(entries) <= MAX_PLAYERS:
-        raise GmError("insomnia.error.player_count", count=len(entries))
+        raise GmError(_one_or_many("insomnia.error.player_count", len(entries)), count=len(entries))
     seen: set[str] = set()
     for e in entries:
         if fold(e.name) in seen:

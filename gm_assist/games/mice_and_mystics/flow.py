@@ -87,7 +87,7 @@ def run(session_name: str) -> None:
             choice = guided.menu(
                 session_name,
                 t(f"{NS}.flow.menu"),
-                [(m, t(f"{NS}.flow.menu_{m}")) for m in MENU],
+                [(m, t("guided.leave") if m == "quit" else t(f"{NS}.flow.menu_{m}")) for m in MENU],
                 default=menu_entry(rules.next_step(state)),
                 rules=(
                     "mice-and-mystics/turn-menu",

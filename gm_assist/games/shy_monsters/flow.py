@@ -137,7 +137,7 @@ def menu_choices(state: Any) -> list[tuple[str, str]]:
 
     upcoming = next_step(state)
     own = [(c.key, t(c.message.key, **c.message.params)) for c in upcoming.choices]
-    return [*own, ("leave", t("shy_monsters.flow.leave"))]
+    return [*own, ("leave", t("guided.leave"))]
 
 
 def _reveal(state: Any) -> Any:

@@ -116,7 +116,7 @@ def _menu(state: SfState) -> list[tuple[str, str]]:
             "encounter",
             "adjust",
         ]
-    return [(i, t(f"stuffed_fables.flow.step.{i}")) for i in [*ids, "leave"]]
+    return [*((i, t(f"stuffed_fables.flow.step.{i}")) for i in ids), ("leave", t("guided.leave"))]
 
 
 # --- the stuffie's turn --------------------------------------------------------------------------

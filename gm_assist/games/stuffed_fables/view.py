@@ -89,7 +89,12 @@ def slots_text(state: SfState, name: str) -> str:
     """ "board: orange; brave1 ★: —" — each slot of a stuffie and its die (★ = brave card)."""
     s = next(x for x in state.stuffies if x.name == name)
     return "; ".join(
-        f"{slot_name(sl.name)}{' ★' if sl.brave else ''}: {die_name(state, sl.die)}" for sl in s.slots
+        t(
+            "stuffed_fables.status.slot",
+            slot=slot_name(sl.name) + (" ★" if sl.brave else ""),
+            die=die_name(state, sl.die),
+        )
+        for sl in s.slots
     )
 
 

@@ -120,7 +120,7 @@ def menu(state: TmbState) -> tuple[list[tuple[str, str]], str]:
     choices: list[tuple[str, str]] = []
     proposed = menu_entry(rules.next_step(state))
     if state.won or state.lost:
-        return [("leave", t("tmb.flow.leave"))], proposed
+        return [("leave", t("guided.leave"))], proposed
     if rules.battle_running(state):
         choices.append(("battle", t("tmb.flow.battle")))
     if not state.started:
@@ -145,7 +145,7 @@ def menu(state: TmbState) -> tuple[list[tuple[str, str]], str]:
         ("loot", t("tmb.flow.loot")),
         ("sheet", t("tmb.flow.sheet")),
         ("status", t("tmb.flow.status")),
-        ("leave", t("tmb.flow.leave")),
+        ("leave", t("guided.leave")),
     ]
     return choices, proposed
 

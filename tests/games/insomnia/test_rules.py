@@ -180,9 +180,11 @@ def test_parse_table_values() -> None:
 
 @pytest.mark.parametrize("count", [1, 5])
 def test_player_count_refused(count: int) -> None:
+    """Issue 34.5: the solo rule is pointed to for one player only, never for five."""
     with pytest.raises(GmError) as err:
         rules.score_race([E(f"P{i}", 1) for i in range(count)], table(2))
-    assert err.value.key == "insomnia.error.player_count"
+    assert err.value.key == "insomnia.error.player_count" + ("_one" if count == 1 else "")
+    assert ("solo-score" in err.value.message()) == (count == 1)
 
 
 def test_duplicate_names_refused_forgiving_case_and_accents() -> None:

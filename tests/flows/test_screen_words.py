@@ -1,0 +1,75 @@
+"""Issue 34.9: the whole-game scripts of the five games, in both languages, read again for what a
+family must never see: every screen and event printed, every question and menu entry (the Undo and
+Redo labels among them), and, from each saved game's journal, every Undo/Redo label, next step and
+status screen — no raw i18n key, no internal id, no word of the other language, no wrong plural."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gm_assist.core import context
+from gm_assist.core.manage import listing
+from tests.flows import (
+    test_whole_insomnia,
+    test_whole_mice_and_mystics,
+    test_whole_shy_monsters,
+    test_whole_stuffed_fables,
+    test_whole_tmb,
+)
+from tests.screen_words import Screens, all_slips, journal_labels, journal_screens, question_slips, slips
+
+SCRIPTS = {
+    "tmb": test_whole_tmb.test_a_whole_adventure_against_nom,
+    "stuffed-fables": test_whole_stuffed_fables.test_a_whole_page,
+    "insomnia": test_whole_insomnia.test_a_whole_game_of_two_races,
+    "mice-and-mystics": test_whole_mice_and_mystics.test_a_chapter_from_set_up_to_carry_over,
+    "shy-monsters-solo": test_whole_shy_monsters.test_solo_game_of_three_floors,
+    "shy-monsters-two": test_whole_shy_monsters.test_two_player_game_of_three_floors,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", list(SCRIPTS))
+def test_every_screen_of_a_scripted_game_reads_right(game: str, lang: str, player: Any, capsys: Any) -> None:
+    screens = Screens(capsys)
+    SCRIPTS[game](player, screens, lang)
+    screens.readouterr()
+    context.reset(lang=lang, guided=True)
+    shown = list(screens.seen)
+    whole = [*player.asked, *(entry for _, titles in player.menus for entry in titles)]
+    for row in listing():
+        shown += journal_screens(row["name"])
+        whole += journal_labels(row["name"])
+    problems = all_slips(shown, lang) + all_slips(whole, lang, whole=True)
+    problems += [p for q in player.asked for p in question_slips(q)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "problem"),
+    [
+        ("Attack declared — attack shy_monsters.table.declared → ready", "en", "raw i18n key"),
+        ("Égalité avec un gearloc (au choix du groupe) : Picket, u4.", "fr", "internal id 'u4'"),
+        ("Ana: dodos 3 → 0", "en", "French word 'dodos'"),
+        ("Lane 2 joue", "fr", "English word 'Lane'"),
+        ("Encounter (1 minions)", "en", "plural after 1: 1 minions"),
+        ("3 rembourrage perdu", "fr", "singular after 3: 3 rembourrage"),
+        ("0 winks", "en", ""),
+        ("1 cards", "en", "plural after 1: 1 cards"),
+        ("0 cartes", "fr", "plural after 0: 0 cartes"),
+        ("2 card", "en", "singular after 2: 2 card"),
+        ("Lumpy : plateau: —", "fr", "no space before ':'"),
+        ("tricheur goblin est vaincu.", "fr", "a sentence starts in lower case"),
+    ],
+)
+def test_the_checker_finds_each_kind_of_slip(text: str, lang: str, problem: str) -> None:
+    found = slips(text, lang)
+    assert (problem in " ".join(found)) if problem else found == []
+    assert found or not problem
+
+
+def test_the_checker_finds_a_key_hint_said_twice() -> None:
+    assert question_slips("Which mice are playing? (space to tick, Enter to confirm)")
+    assert question_slips("Which mice are playing?") == []
