@@ -59,7 +59,7 @@ def test_insomnia_menu_undo_and_redo_one_key_away(gm: Any, keys: Any, capsys: An
         keys.type("3"),  # Ana moves 3
         "u",  # undo it from the race menu
         "r",  # and bring it back
-        keys.select(0),
+        keys.select(1),  # her card is played: the end of the turn comes first, then the move
         keys.type("2"),  # Ana moves 2 more
         "u",  # undo only that
         keys.select(8),  # leave
