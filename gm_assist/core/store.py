@@ -26,6 +26,9 @@ DEFAULT_LOCK_TIMEOUT = 10.0
 _CRASH_AT = int(os.environ.get("GM_ASSIST_CRASH_AT") or 0)
 """TEST ONLY (tests/stress/test_crash_points.py): ``GM_ASSIST_CRASH_AT=N`` ends the process with
 ``os._exit(137)``, as a SIGKILL would, just before its N-th file-system step. 0 (unset): never."""
+_STOP_AT = int(os.environ.get("GM_ASSIST_STOP_AT") or 0)
+"""TEST ONLY (tests/stress/test_cli_torture.py): ``GM_ASSIST_STOP_AT=N`` stops the process (SIGSTOP)
+just before its N-th file-system step, where the test, seeing it stopped, sends it a real SIGKILL."""
 _steps = 0
 changed = False
 """True once this process has changed anything on disk: "Nothing was changed" is said only while
@@ -39,6 +42,10 @@ def fs_step(change: bool = False) -> None:
     _steps += 1
     if _CRASH_AT and _steps == _CRASH_AT:
         os._exit(137)
+    if _STOP_AT and _steps == _STOP_AT:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGSTOP)
     if change:
         mark_changed()
 
