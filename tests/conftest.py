@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
@@ -21,7 +22,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 # No timed assertions in tests (performance lives in bench/): hypothesis' per-example deadline
 # would fail a correct property on a slow or busy machine.
 settings.register_profile("gm-assist", deadline=None)
-settings.load_profile("gm-assist")
+# CI (`CI` set, as .ci/run does): Hypothesis' own CI profile (the same examples every run, no
+# example database, no deadline, "too slow" data generation not an error), so a run costs the same
+# every time (a random draw once made one property 3x slower than the next run) and a red run
+# replays exactly. Loading "gm-assist" unconditionally used to turn that profile off. Each test
+# keeps its own max_examples. HYPOTHESIS_PROFILE chooses another profile.
+settings.register_profile("gm-assist-ci", parent=settings.get_profile("ci"))
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("gm-assist-ci" if os.environ.get("CI") else "gm-assist")
+)
 
 
 @pytest.fixture(autouse=True)
