@@ -124,6 +124,27 @@ class Keys:
         return self.BACKSPACE * clear + text + self.ENTER
 
 
+_DEFAULT_BINDINGS: list[Any] = []
+
+
+def share_default_bindings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build prompt_toolkit's default key bindings (emacs, vi, mouse: ~1,000 of them) once for the
+    test process instead of for every application: a questionary menu builds three applications, so
+    a whole guided game spent ~60 % of its CPU there (a TMB adventure: 10 s -> 4 s). The bindings are
+    the same for every application and hold no state (their filters and handlers read the running
+    application), so each prompt still behaves as it does in the real program; the pseudo-terminal
+    tests (tests/terminal) run the real program unchanged."""
+    from prompt_toolkit.application import application
+    from prompt_toolkit.key_binding.defaults import load_key_bindings
+
+    def shared() -> Any:
+        if not _DEFAULT_BINDINGS:
+            _DEFAULT_BINDINGS.append(load_key_bindings())
+        return _DEFAULT_BINDINGS[0]
+
+    monkeypatch.setattr(application, "load_key_bindings", shared)
+
+
 @pytest.fixture
 def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
     """Drive questionary through prompt_toolkit's pipe input (DESIGN §7)."""
@@ -134,6 +155,7 @@ def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
     from gm_assist.core import prompts
 
     monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    share_default_bindings(monkeypatch)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         yield Keys(pipe)
 
@@ -149,6 +171,7 @@ def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from tests.player import Player
 
     monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    share_default_bindings(monkeypatch)
     fit, ask = prompts._fit, prompts._ask
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         who = Player(pipe)
