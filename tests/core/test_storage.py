@@ -8,7 +8,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -34,8 +33,8 @@ def demo_session(demo_game):
     return session.create("demo", demo_game.Counter(), name="Game one")
 
 
-def _writer(home: Path, count: int) -> subprocess.Popen:
-    env = {**os.environ, "GM_ASSIST_HOME": str(home), "GM_ASSIST_LOCK_TIMEOUT": "60"}
+def _writer(home: Path, count: int, **extra: str) -> subprocess.Popen:
+    env = {**os.environ, "GM_ASSIST_HOME": str(home), "GM_ASSIST_LOCK_TIMEOUT": "60", **extra}
     return subprocess.Popen([sys.executable, "-c", WRITER.format(tests=str(TESTS)), str(count)], env=env)
 
 
@@ -48,19 +47,43 @@ def _assert_consistent(sid: str) -> int:
     return state["count"]
 
 
+def _stopped(proc: subprocess.Popen) -> bool:
+    """Wait until ``proc`` stops itself at its kill point (True) or ends (False); Popen still reaps it."""
+    seen = os.waitid(os.P_PID, proc.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+    return seen is not None and seen.si_code == os.CLD_STOPPED
+
+
 @pytest.mark.parametrize("kills", [20])
-def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills):
+def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills, tmp_path, monkeypatch):
+    """A writer of many changes is SIGKILLed at a random file-system step of its first three changes
+    (``GM_ASSIST_STOP_AT``: it stops itself there and the test, seeing it stopped, kills it; never
+    after a guessed delay, which a busy machine outruns: issue 32)."""
+    steps = _steps_of_one_change(tmp_path / "count-steps", monkeypatch)
     rnd = random.Random(1234)
     last = 0
     for _ in range(kills):
-        proc = _writer(home, 10_000)
-        time.sleep(rnd.uniform(0.25, 0.6))
+        proc = _writer(home, 10_000, GM_ASSIST_STOP_AT=str(rnd.randint(1, 3 * steps)))
+        assert _stopped(proc)
         proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        assert proc.wait(timeout=60) == -signal.SIGKILL
         count = _assert_consistent(demo_session.id)
         assert count >= last
         last = count
     assert last > 0
+
+
+def _steps_of_one_change(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The store's file-system steps for one recorded change (counted in-process, in another home)."""
+    import demo_game
+
+    from gm_assist.core import store
+
+    with monkeypatch.context() as patch:
+        patch.setenv("GM_ASSIST_HOME", str(folder))
+        counted = session.create("demo", demo_game.Counter(), name="Count steps")
+        before = store._steps
+        session.record(demo_game.Add(n=1), session=counted.id)
+        return store._steps - before
 
 
 def test_two_processes_lose_no_update(demo_session, home):
