@@ -60,7 +60,8 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(PY), "-m", "gm_assist", *rest], cwd=ROOT)
     ensure_env("test")
     compile_bytecode()
-    return subprocess.call([str(PY), "-m", "pytest", "-n", "auto", *rest], cwd=ROOT)
+    # one worker per core; an idle worker takes tests from a busy one (a few tests last seconds)
+    return subprocess.call([str(PY), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *rest], cwd=ROOT)
 
 
 if __name__ == "__main__":
