@@ -249,7 +249,9 @@ def test_clients_dropped_mid_wait_leave_the_hub_answering():
             victim.cancel()
             waiters.append(asyncio.create_task(hub.wait(hub.version, rng.choice((0.0, 0.001, 5.0)))))
             await asyncio.sleep(0)
-        await asyncio.gather(*waiters, return_exceptions=True)
+        hub.version += 1  # one more version wakes the waiters still there (not their 5-s timeouts)
+        hub._announce()
+        await asyncio.wait_for(asyncio.gather(*waiters, return_exceptions=True), 1.0)
 
         seen = hub.version
         woken = asyncio.create_task(hub.wait(seen, 5.0))
