@@ -83,6 +83,14 @@ def run_cli(*args: str) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def stopped(proc: Any) -> bool:
+    """Wait until a command started with ``GM_ASSIST_STOP_AT=N`` stops itself before its N-th
+    file-system step (True: the test may now SIGKILL it there) or ends first (False). The process
+    is left for ``proc.wait()`` to reap."""
+    seen = os.waitid(os.P_PID, proc.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+    return seen is not None and seen.si_code == os.CLD_STOPPED
+
+
 @pytest.fixture
 def gm() -> Any:
     """``gm("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json")`` → Result."""

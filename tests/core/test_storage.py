@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import stopped
 
 from gm_assist.core import journal, session
 
@@ -47,12 +48,6 @@ def _assert_consistent(sid: str) -> int:
     return state["count"]
 
 
-def _stopped(proc: subprocess.Popen) -> bool:
-    """Wait until ``proc`` stops itself at its kill point (True) or ends (False); Popen still reaps it."""
-    seen = os.waitid(os.P_PID, proc.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
-    return seen is not None and seen.si_code == os.CLD_STOPPED
-
-
 @pytest.mark.parametrize("kills", [20])
 def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills, tmp_path, monkeypatch):
     """A writer of many changes is SIGKILLed at a random file-system step of its first three changes
@@ -63,7 +58,7 @@ def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills
     last = 0
     for _ in range(kills):
         proc = _writer(home, 10_000, GM_ASSIST_STOP_AT=str(rnd.randint(1, 3 * steps)))
-        assert _stopped(proc)
+        assert stopped(proc)
         proc.send_signal(signal.SIGKILL)
         assert proc.wait(timeout=60) == -signal.SIGKILL
         count = _assert_consistent(demo_session.id)

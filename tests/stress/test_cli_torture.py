@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, stopped
 
 from gm_assist.core import journal
 
@@ -31,8 +32,6 @@ def _run(home: Path, *args: str, **extra: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def night(home: Path) -> Path:
-    from conftest import run_cli
-
     r = run_cli("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "night")
     assert r.exit_code == 0, r
     return home
@@ -59,8 +58,6 @@ def _journal_ok(home: Path, sid: str) -> int:
 def _steps_of_one_action(home: Path) -> int:
     """How many file-system steps ``insomnia dodos 1`` takes (run in-process on a copy, counted by
     the store): the points where the loop may kill it."""
-    from conftest import run_cli
-
     from gm_assist.core import store
 
     copy = home.parent / "count-steps"
@@ -73,8 +70,6 @@ def _steps_of_one_action(home: Path) -> int:
 
 
 def _state_in_process(home: Path) -> dict:
-    from conftest import run_cli
-
     r = run_cli("--home", str(home), "show", "--json")
     assert r.exit_code == 0, r
     return r.json
@@ -98,10 +93,8 @@ def _kill_loop(home: Path, seed: int, kills: int | None = None) -> None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        # wait until it stops at the kill point or ends (WNOWAIT: Popen still reaps it)
-        seen = os.waitid(os.P_PID, proc.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
-        stopped = seen is not None and seen.si_code == os.CLD_STOPPED
-        if stopped:
+        at_kill_point = stopped(proc)
+        if at_kill_point:
             proc.send_signal(signal.SIGKILL)
             assert proc.wait(timeout=60) == -signal.SIGKILL
             killed += 1
@@ -112,7 +105,7 @@ def _kill_loop(home: Path, seed: int, kills: int | None = None) -> None:
         score = state["state"]["players"][0]["score"]
         # the killed action happened entirely or not at all; a completed one counts once
         assert score in (done, done + 1), at
-        if not stopped:
+        if not at_kill_point:
             assert score == done + 1, at
         done = score
         assert _journal_ok(home, state["session"]["id"]) == score
