@@ -179,10 +179,14 @@ def label_text(label: Any) -> str:
     return t(key, **params)
 
 
-def parse_document(data: Any, path: Path) -> dict[str, Any]:
+TABLE = "session"
+"""A session file is a TinyDB database with one table, ``session``, holding one document, id 1."""
+DOC_ID = 1
+
+
+def check_document(doc: Any, path: Path) -> dict[str, Any]:
     """Check and migrate a session document read from ``path`` (never writes)."""
     try:
-        doc = data["session"]["1"]
         version = int(doc["schema_version"])
     except (KeyError, TypeError, ValueError) as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {exc}") from exc
@@ -292,30 +296,42 @@ def _short(exc: ValidationError) -> str:
 
 
 def read_document(sid: str) -> tuple[dict[str, Any], bytes]:
-    """Read, check and migrate a session file. The raw bytes are the last good copy."""
-    from gm_assist.core.store import read_json_file
-
-    path = session_path(sid)
-    data, raw = read_json_file(path)
-    return parse_document(data, path), raw
+    """Read, check and migrate a session's file. The raw bytes are the last good copy."""
+    return read_file(session_path(sid))
 
 
-def document_bytes(doc: dict[str, Any]) -> bytes:
-    """The file content of a session document (TinyDB's layout: table ``session``, document 1)."""
-    import json
+def read_file(path: Path) -> tuple[dict[str, Any], bytes]:
+    """Read, check and migrate the session file ``path`` through TinyDB (table ``session``,
+    document 1), with its raw bytes. Missing, empty or damaged, it is an EnvError naming it."""
+    from gm_assist.core.db import open_db, raw_bytes
 
-    return json.dumps({"session": {"1": doc}}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    with open_db(path) as db:
+        found = db.table(TABLE).get(doc_id=DOC_ID)
+        raw = raw_bytes(db)
+    if found is None:
+        raise EnvError(
+            "core.error.file_corrupt", path=str(path), detail=f"missing '{TABLE}' document {DOC_ID}"
+        )
+    return check_document(dict(found), path), raw
+
+
+def write_file(path: Path, doc: dict[str, Any], keep: tuple[Path, bytes] | None = None) -> None:
+    """Replace the session file ``path`` with ``doc`` through TinyDB, in one atomic write (never an
+    empty table first; the file there now is not read). ``keep``: ``(copy, previous)``, the file's
+    previous good content kept as ``copy`` first."""
+    from tinydb.table import Document
+
+    from gm_assist.core.db import open_db
+
+    with open_db(path, missing="replace", keep=keep) as db:
+        db.table(TABLE).insert(Document(doc, doc_id=DOC_ID))
 
 
 def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
-    """Write a session document atomically (one write, never an empty table first), keeping the
-    previous good copy beside it."""
-    from gm_assist.core.store import atomic_write_bytes, keep_copy
-
+    """Write a session document atomically, keeping the previous good copy (``previous``, read
+    under the same lock) beside it as ``<id>.json.bak``."""
     sid = doc["id"]
-    if previous is not None:
-        keep_copy(session_path(sid), backup_path(sid), previous)
-    atomic_write_bytes(session_path(sid), document_bytes(doc))
+    write_file(session_path(sid), doc, None if previous is None else (backup_path(sid), previous))
 
 
 def info_of(doc: dict[str, Any]) -> SessionInfo:
