@@ -121,6 +121,40 @@ def test_only_the_table_command_loads_the_web_stack(args, tmp_path):
     assert not [m for m in loaded if m.split(".")[0] in WEB]
 
 
+def test_session_commands_read_through_tinydb_and_calculators_never_load_it(tmp_path):
+    """Issue 32: a session command reads and writes its files through TinyDB; a calculator, even in
+    a home with a current session (``rules search`` and ``initiative`` look at its game), never loads
+    it: it peeks at the index with the store's reader alone."""
+    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
+    made = subprocess.run(
+        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert made.returncode == 0, made.stderr
+
+    def loaded(*args: str) -> set[str]:
+        r = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        assert r.returncode == 0, (args, r.stderr[-800:])
+        return {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
+
+    for args in (("insomnia", "dodos", "1", "--json"), ("show", "--json"), ("sessions", "--json")):
+        assert "tinydb" in loaded(*args), args
+    for args in (
+        ("rules", "search", "fatigue", "--json"),
+        CALCULATORS["mice-and-mystics"],
+        CALCULATORS["tmb-queue"],
+        ("roll", "2d6", "--json"),
+    ):
+        assert not [m for m in loaded(*args) if m.split(".")[0] in HEAVY], args
+
+
 def test_odds_loads_icepool_and_nothing_heavy():
     """`odds` is a calculator like `roll`: icepool, but no prompts, no store, no pydantic."""
     r, loaded = _imported("odds", "2d6+d4", ">=", "7", "--json")
