@@ -85,7 +85,7 @@ def find(name_or_id: str) -> dict[str, Any]:
     with _db() as db:
         table = db.table(SESSIONS)
         found = table.get((row.id == name_or_id) | row.name.test(_same_name, fold(name_or_id)))
-        names = [e["name"] for e in table.all()]
+        names = [] if found is not None else [e["name"] for e in table.all()]
     if found is not None:
         return dict(found)
     suggestion = closest(name_or_id, names)
