@@ -98,7 +98,8 @@ DIRECT = [
     ("rules search --json", [GM, "rules", "search", "fatigue", "--json"]),
 ]
 SESSION = [
-    ("tmb next-day (session)", [GM, "tmb", "next-day", "--json"]),
+    # --force: a day whose encounter is not resolved is refused otherwise (nothing recorded)
+    ("tmb next-day (session)", [GM, "tmb", "next-day", "--force", "--json"]),
 ]
 READING = [
     ("show --json (session)", [GM, "show", "--json"]),
@@ -107,9 +108,9 @@ READING = [
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
+def _time(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
     return time.perf_counter() - start
 
 
@@ -138,11 +139,14 @@ def measure_against(
 ) -> dict[str, tuple[float, float, float]]:
     """Median seconds of each command from this checkout and from ``other``, interleaved (run as
     ``python -m gm_assist`` with each on ``PYTHONPATH``), and of ``python -c pass``."""
-    here, there = {**env, "PYTHONPATH": str(ROOT)}, {**env, "PYTHONPATH": str(other)}
+    here, there = {**env, "PYTHONPATH": str(ROOT)}, {**env, "PYTHONPATH": str(other.resolve())}
+    away = env["GM_ASSIST_HOME"]  # ``-m`` puts the working folder first on sys.path: not a checkout
     out = {}
     for name, cmd in commands:
         argv = [sys.executable, "-m", "gm_assist", *cmd[1:]]
-        ok = all(subprocess.run(argv, env=e, capture_output=True).returncode == 0 for e in (here, there))
+        ok = all(
+            subprocess.run(argv, env=e, capture_output=True, cwd=away).returncode == 0 for e in (here, there)
+        )
         if not ok:
             out[name] = (float("nan"),) * 3
             continue
@@ -152,7 +156,7 @@ def measure_against(
             for side in (here, there) if n % 2 else (there, here):
                 if before_each:
                     before_each()
-                (mine if side is here else theirs).append(_time(argv, side))
+                (mine if side is here else theirs).append(_time(argv, side, away))
         out[name] = (statistics.median(mine), statistics.median(theirs), statistics.median(bare))
     return out
 
@@ -222,7 +226,13 @@ def main() -> None:
             import compileall
 
             compileall.compile_dir(args.against / "gm_assist", quiet=1)
-            print(f"this checkout against {args.against}\n")
+            for where in (ROOT, args.against.resolve()):
+                probe = [sys.executable, "-c", "import gm_assist; print(gm_assist.__file__)"]
+                found = subprocess.run(
+                    probe, env={**env, "PYTHONPATH": str(where)}, cwd=home, capture_output=True, text=True
+                )
+                print("runs", found.stdout.strip())
+            print(f"(first: this checkout; other: {args.against})\n")
 
         def run(
             title: str, commands: list[tuple[str, list[str]]], budget_ms: float, before_each=None
@@ -246,7 +256,6 @@ def main() -> None:
         def reset() -> None:
             subprocess.run([GM, "undo"], env=env, capture_output=True)
 
-        subprocess.run([GM, "tmb", "next-day", "--json"], env=env, capture_output=True)
         run("\nCommands that change a saved session (target 2.5 × bare + 250 ms):", SESSION, 250, reset)
         run("\nCommands that read saved sessions (target 2.5 × bare + 250 ms):", READING, 250)
 
