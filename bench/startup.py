@@ -135,27 +135,25 @@ def measure(
 
 
 def measure_against(
-    commands: list[tuple[str, list[str]]], runs: int, env: dict[str, str], other: Path, before_each=None
+    commands: list[tuple[str, list[str]]], runs: int, sides: list[dict[str, str]], before_each=None
 ) -> dict[str, tuple[float, float, float]]:
-    """Median seconds of each command from this checkout and from ``other``, interleaved (run as
-    ``python -m gm_assist`` with each on ``PYTHONPATH``), and of ``python -c pass``."""
-    here, there = {**env, "PYTHONPATH": str(ROOT)}, {**env, "PYTHONPATH": str(other.resolve())}
-    away = env["GM_ASSIST_HOME"]  # ``-m`` puts the working folder first on sys.path: not a checkout
+    """Median seconds of each command on both ``sides`` (this checkout, the other copy: each its
+    own ``PYTHONPATH`` and home), interleaved, and of ``python -c pass``; ``before_each(side)``."""
+    here, there = sides
+    away = str(Path(here["GM_ASSIST_HOME"]).parent)  # ``-m`` puts the working folder on sys.path
     out = {}
     for name, cmd in commands:
         argv = [sys.executable, "-m", "gm_assist", *cmd[1:]]
-        ok = all(
-            subprocess.run(argv, env=e, capture_output=True, cwd=away).returncode == 0 for e in (here, there)
-        )
+        ok = all(subprocess.run(argv, env=e, capture_output=True, cwd=away).returncode == 0 for e in sides)
         if not ok:
             out[name] = (float("nan"),) * 3
             continue
         bare, mine, theirs = [], [], []
         for n in range(runs):
-            bare.append(_time([sys.executable, "-c", "pass"], env))
+            bare.append(_time([sys.executable, "-c", "pass"], here))
             for side in (here, there) if n % 2 else (there, here):
                 if before_each:
-                    before_each()
+                    before_each(side)
                 (mine if side is here else theirs).append(_time(argv, side, away))
         out[name] = (statistics.median(mine), statistics.median(theirs), statistics.median(bare))
     return out
@@ -222,15 +220,18 @@ def main() -> None:
         env = prepare_bytecode({**os.environ, "GM_ASSIST_HOME": home}, source_only=args.no_bytecode)
         bytecode = "no bytecode (source only)" if args.no_bytecode else "compiled bytecode"
         print(f"python {sys.version.split()[0]}, {bytecode}, {args.runs} runs each, medians\n")
-        if args.against:
+        sides = [env]
+        if args.against:  # each copy its own home: the rules index cache is kept per copy
             import compileall
 
             compileall.compile_dir(args.against / "gm_assist", quiet=1)
-            for where in (ROOT, args.against.resolve()):
+            sides = [
+                {**env, "PYTHONPATH": str(where), "GM_ASSIST_HOME": str(Path(home) / label)}
+                for where, label in ((ROOT, "this"), (args.against.resolve(), "other"))
+            ]
+            for side in sides:
                 probe = [sys.executable, "-c", "import gm_assist; print(gm_assist.__file__)"]
-                found = subprocess.run(
-                    probe, env={**env, "PYTHONPATH": str(where)}, cwd=home, capture_output=True, text=True
-                )
+                found = subprocess.run(probe, env=side, cwd=home, capture_output=True, text=True)
                 print("runs", found.stdout.strip())
             print(f"(first: this checkout; other: {args.against})\n")
 
@@ -239,22 +240,25 @@ def main() -> None:
         ) -> None:
             print(title)
             if args.against:
-                report_against(measure_against(commands, args.runs, env, args.against, before_each))
+                report_against(measure_against(commands, args.runs, sides, before_each))
             else:
-                report(measure(commands, args.runs, env, before_each), budget_ms)
+                report(
+                    measure(commands, args.runs, env, before_each and (lambda: before_each(env))), budget_ms
+                )
 
         run(
             "Direct commands (target 2.5 × bare + 120 ms):", (FLOOR if not args.against else []) + DIRECT, 120
         )
-        subprocess.run(
-            [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
-            env=env,
-            capture_output=True,
-        )
+        for side in sides:
+            subprocess.run(
+                [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
+                env=side,
+                capture_output=True,
+            )
 
         # next-day past the tyrant's days is refused: undo before each run (not timed) to stay in range
-        def reset() -> None:
-            subprocess.run([GM, "undo"], env=env, capture_output=True)
+        def reset(side: dict[str, str]) -> None:
+            subprocess.run([GM, "undo"], env=side, capture_output=True)
 
         run("\nCommands that change a saved session (target 2.5 × bare + 250 ms):", SESSION, 250, reset)
         run("\nCommands that read saved sessions (target 2.5 × bare + 250 ms):", READING, 250)
