@@ -15,8 +15,9 @@ written through TinyDB's documented extension points with the store's guarantees
   caller's file lock when there is one: no table, query result or document id cached by TinyDB
   outlives the operation, so nothing read before another process's change is ever written back.
 
-Only session commands import this module (TinyDB costs ~2 ms once ``re`` is loaded, which the CLI
-does anyway); calculators peek at the index with ``store.read_tables`` alone.
+Only session commands import this module (TinyDB's import costs ~3 ms once ``re``, ``typing`` and
+``json`` are loaded, as the CLI has them; 13-23 ms alone); calculators peek at the index with
+``store.read_tables`` alone.
 """
 
 from __future__ import annotations
