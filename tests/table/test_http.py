@@ -19,9 +19,9 @@ from gm_assist.table.server import TableConfig, create_app
 def client(monkeypatch):
     from gm_assist.core import data
 
-    monkeypatch.setattr(data, "CACHE_WRITES", False)  # what `gm-assist table` runs with
-
     def make(**options):
+        # what `gm-assist table` runs with (each in-process `gm` command decides it anew)
+        monkeypatch.setattr(data, "CACHE_WRITES", False)
         config = TableConfig(**options)
         return TestClient(create_app(config), base_url="http://127.0.0.1:8765")
 
@@ -188,6 +188,37 @@ def test_the_server_never_writes_to_the_home(client, gm, home):
     with client() as c:
         for path in ("/", "/state.json", "/static/app.js", "/state.json"):
             c.get(path)
+    assert _tree(home) == before
+
+
+def test_the_real_command_writes_nothing_on_a_home_without_cache(start_table, gm, home, tmp_path):
+    """`gm-assist table` on a fresh home (none at all), then on a home whose cache was cleaned: every
+    endpoint answered, Ctrl-C, and not one file created or changed — the translated help texts read
+    as the command loads used to leave ``cache/toml/*.marshal`` behind (issue 32)."""
+    import shutil
+    import urllib.request
+
+    def visit(server):
+        for path in ("", "state.json", "stats", "static/app.js"):
+            with urllib.request.urlopen(server.url + path, timeout=10) as response:
+                assert response.status == 200
+        with urllib.request.urlopen(server.url + "events", timeout=10) as stream:
+            while not stream.readline().startswith(b"data: "):
+                pass
+
+    fresh = tmp_path / "never-used"
+    server = start_table(fresh)
+    visit(server)
+    server.stop()
+    assert not fresh.exists(), sorted(str(p) for p in fresh.rglob("*"))
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    shutil.rmtree(home / "cache", ignore_errors=True)  # cleaned (in-process commands may not write it)
+    before = _tree(home)
+    server = start_table(home, "--lang", "fr")
+    visit(server)
+    server.stop()
+    assert "Traceback" not in server.log()
     assert _tree(home) == before
 
 
