@@ -88,6 +88,35 @@ def test_damaged_file_screen_recovers_by_itself(table_server, page, open_page, w
     wait_text(page, "Zoé")
 
 
+def test_deleted_session_file_screen_names_it_and_says_run_doctor(table_server, page, open_page, wait_text):
+    """The session's file deleted behind the index's back: the page keeps the session's name and says,
+    as `gm-assist show` does, that the file is missing and to run `gm-assist doctor`, in both
+    languages; the file back, the game is back (issue 32)."""
+    from gm_assist.core import context
+
+    _ok(table_server.gm("insomnia", "new", "--player", "Zoé", "--player", "Yan", "--name", "Veillée"))
+    context.reset(home=table_server.home)
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    path = session_path(index.current())
+    context.reset()
+    saved = path.read_bytes()
+    open_page(page, table_server, "en")
+    wait_text(page, "Zoé")
+    path.unlink()
+    told = table_server.gm("show").stderr
+    assert f"The file {path} is missing" in told and "gm-assist doctor" in told
+    wait_text(page, "Save file missing")
+    wait_text(page, f"The file {path} is missing. Run `gm-assist doctor`")
+    assert page.title().startswith("Veillée — ") and "No game in progress" not in page.inner_text("#main")
+    page.click("#lang")
+    wait_text(page, f"Le fichier {path} a disparu. Lancez `gm-assist doctor`")
+    assert page.title().startswith("Veillée — ")
+    path.write_bytes(saved)
+    wait_text(page, "Zoé")
+
+
 def test_event_stream_sends_the_whole_view_first(table_server):
     import json
     import urllib.request

@@ -222,6 +222,34 @@ def test_the_real_command_writes_nothing_on_a_home_without_cache(start_table, gm
     assert _tree(home) == before
 
 
+def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
+    """The index still lists the session, its file is gone: the page says what `show` says (the
+    file is missing, run `gm-assist doctor`), in both languages, with the session's name, and comes
+    back by itself with the file."""
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Soirée")
+    path = session_path(index.current())
+    saved = path.read_bytes()
+    path.unlink()
+    shown = gm("show")
+    assert shown.exit_code == 1 and "gm-assist doctor" in shown.stderr
+    with client() as c:
+        doc = c.get("/state.json").json()
+        assert doc["status"] == "missing"
+        assert doc["session"]["name"] == "Soirée" and doc["session"]["game"] == "insomnia"
+        for language in ("en", "fr"):
+            told = gm("--lang", language, "show").stderr.strip()
+            assert told.split(str(path))[0] in doc["problem"][language]  # "The file …" / "Le fichier …"
+            assert str(path) in doc["problem"][language] and "`gm-assist doctor`" in doc["problem"][language]
+        assert doc["problem"]["en"] != doc["problem"]["fr"]
+        initial = re.search(r"window.GM_INITIAL = (\{.*?\});\n", c.get("/").text).group(1)
+        assert json.loads(initial) == doc  # the page's first paint, before its event stream
+        path.write_bytes(saved)
+        assert c.get("/state.json").json()["status"] == "ok"
+
+
 def test_port_in_use_is_a_clear_error(gm):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
