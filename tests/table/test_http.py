@@ -250,6 +250,115 @@ def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
         assert c.get("/state.json").json()["status"] == "ok"
 
 
+def test_the_table_command_serves_with_the_garbage_collector_on(gm, monkeypatch):
+    """`gm-assist` starts with Python's cyclic collector off (gm_assist.entry.run); each event
+    stream a client drops leaves reference cycles (see the next test), so the server must run with
+    the collector on, or its memory grows with every reconnection of a sleeping tablet (issue 32)."""
+    import gc
+
+    import uvicorn
+
+    from gm_assist.core import data
+
+    monkeypatch.setattr(data, "CACHE_WRITES", True)  # restored after `serve` turns it off
+    seen = []
+
+    def run(self, sockets=None):  # uvicorn's run, stopped before serving: how does it start?
+        seen.append(gc.isenabled())
+        for sock in sockets or ():
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    was = gc.isenabled()
+    gc.disable()  # as the console command starts
+    try:
+        result = gm("table", "--port", str(_free_port()))
+    finally:
+        gc.unfreeze()
+        if was:
+            gc.enable()
+    assert result.exit_code == 0, result
+    assert seen == [True]
+
+
+def test_dropped_event_streams_leave_only_garbage_the_collector_frees(client, gm):
+    """200 event streams, each dropped by its client after the first snapshot: the hub counts no
+    client, no task is left, and what the streams left behind (their responses, held in cycles)
+    is all freed by one collection: nothing of the server's keeps it alive."""
+    import asyncio
+    import gc
+
+    from starlette.responses import StreamingResponse
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    client()  # the fixture's settings (no cache writes); the app is called directly below
+    app = create_app(TableConfig())
+    hub = app.hub
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},  # as uvicorn's h11 protocol says
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/events",
+        "raw_path": b"/events",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1:8765")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+
+    async def drop_one() -> None:
+        snapshot_sent = asyncio.Event()
+        asked = False
+
+        async def receive():
+            nonlocal asked
+            if not asked:
+                asked = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await snapshot_sent.wait()  # the tablet goes to sleep once it has the view
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.body" and message.get("body", b"").startswith(b"data: "):
+                snapshot_sent.set()
+
+        await app(dict(scope), receive, send)
+
+    def responses() -> int:
+        return sum(isinstance(o, StreamingResponse) for o in gc.get_objects())
+
+    async def scenario() -> tuple[int, int]:
+        for _ in range(200):
+            await drop_one()
+        assert hub.clients == 0
+        assert asyncio.all_tasks() == {asyncio.current_task(), hub.task}
+        left = responses()
+        gc.collect()
+        freed = left - responses()
+        await hub.stop()
+        return left, freed
+
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()  # to see what each stream leaves before a collection would free it
+    try:
+        left, freed = asyncio.run(scenario())
+    finally:
+        if was:
+            gc.enable()
+    assert left >= 200 and freed == left  # cycles only: this is what the collector is needed for
+    assert responses() == 0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def test_port_in_use_is_a_clear_error(gm):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
