@@ -114,7 +114,9 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         state = sessions.game_state(doc, sessions.session_path(sid))
     except GmError as exc:
         if exc.key == "core.error.file_missing":  # listed in the index, the file gone: as `show` says
-            return _empty("missing", both("table.screen.missing", **exc.params), _indexed(sid))
+            # the file's place in the home, not the home's full path (a --lan page is seen by phones)
+            where = f"sessions/{Path(exc.params['path']).name}"
+            return _empty("missing", both("table.screen.missing", path=where), _indexed(sid))
         return _empty("damaged", both("table.screen.damaged"))
     except Exception:  # noqa: BLE001 - a hostile file must not stop the server
         return _empty("damaged", both("table.screen.damaged"))

@@ -110,10 +110,10 @@ def test_deleted_session_file_screen_names_it_and_says_run_doctor(table_server, 
     told = table_server.gm("show").stderr
     assert f"The file {path} is missing" in told and "gm-assist doctor" in told
     wait_text(page, "Save file missing")
-    wait_text(page, f"The file {path} is missing. Run `gm-assist doctor`")
+    wait_text(page, f"The file sessions/{path.name} is missing. Run `gm-assist doctor`")
     assert page.title().startswith("Veillée — ") and "No game in progress" not in page.inner_text("#main")
     page.click("#lang")
-    wait_text(page, f"Le fichier {path} a disparu. Lancez `gm-assist doctor`")
+    wait_text(page, f"Le fichier sessions/{path.name} a disparu. Lancez `gm-assist doctor`")
     assert page.title().startswith("Veillée — ")
     path.write_bytes(saved)
     wait_text(page, "Zoé")

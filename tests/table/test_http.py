@@ -242,7 +242,9 @@ def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
         for language in ("en", "fr"):
             told = gm("--lang", language, "show").stderr.strip()
             assert told.split(str(path))[0] in doc["problem"][language]  # "The file …" / "Le fichier …"
-            assert str(path) in doc["problem"][language] and "`gm-assist doctor`" in doc["problem"][language]
+            where = f"sessions/{path.name}"  # the file's place in the home, never the home's own path
+            assert where in doc["problem"][language] and str(path.parent) not in doc["problem"][language]
+            assert "`gm-assist doctor`" in doc["problem"][language]
         assert doc["problem"]["en"] != doc["problem"]["fr"]
         initial = re.search(r"window.GM_INITIAL = (\{.*?\});\n", c.get("/").text).group(1)
         assert json.loads(initial) == doc  # the page's first paint, before its event stream
