@@ -209,7 +209,7 @@ def check_document(doc: Any, path: Path) -> dict[str, Any]:
     return doc
 
 
-def _is_offset(value: Any) -> bool:
+def is_offset(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -223,13 +223,13 @@ def _doc_problem(doc: dict[str, Any]) -> str | None:
         return "bad id"
     if not isinstance(doc["state"], dict):
         return "state is not an object"
-    if not isinstance(doc["redo"], list) or not all(_is_offset(o) for o in doc["redo"]):
+    if not isinstance(doc["redo"], list) or not all(is_offset(o) for o in doc["redo"]):
         return "redo is not a list of offsets"
     head = doc.get("head")
-    if head is not None and not _is_offset(head):
+    if head is not None and not is_offset(head):
         return "head is not an offset"
     changes = doc.get("changes", 0)
-    if not _is_offset(changes):
+    if not is_offset(changes):
         return "changes is not a count"
     if doc["game"] not in _games():
         return f"unknown game {doc['game']!r}"
@@ -505,9 +505,31 @@ def create(
             "redo": [],
             "changes": 0,
         }
+        journal.append(journal_path(sid), origin_entry(doc))
         write_document(doc, None)
         index.add(sid, name, game, stamp, current=True)
     return info_of(doc)
+
+
+def origin_entry(doc: dict[str, Any]) -> dict[str, Any]:
+    """The journal line written when a game is created (the journal's first) or imported (after
+    the imported changes): the session as it was then — name, game, creation time, state and its
+    place in the history — so that ``doctor`` can restore a game that lost its file before its
+    next change. It is no change: no ``head`` or ``prev`` points to it, and ``undo``, ``history``
+    and ``export`` never see it."""
+    return {
+        "origin": True,
+        "time": doc["updated"],
+        "label": list(doc.get("created_label") or ["core.action.created", {}]),
+        "name": doc["name"],
+        "game": doc["game"],
+        "game_schema": doc.get("game_schema", 1),
+        "created": doc["created"],
+        "after": doc["state"],
+        "head": doc.get("head"),
+        "redo": list(doc.get("redo", [])),
+        "changes": int(doc.get("changes", 0)),
+    }
 
 
 def start(
