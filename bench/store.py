@@ -17,29 +17,22 @@ runs in its own process, three rounds each, alternating, and the fastest round i
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+
+from scale import _inproc  # bench/scale.py: the CLI in process, its output swallowed
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 100
 
 
 def _cli(*args: str) -> None:
-    from gm_assist.cli import main
-
-    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            if exc.code:
-                raise RuntimeError(f"{args} exited {exc.code}") from None
+    _inproc(os.environ["GM_ASSIST_HOME"], *args)
 
 
 def _fastest(runs: int, step) -> float:
