@@ -205,7 +205,7 @@ def parse_document(data: Any, path: Path) -> dict[str, Any]:
     return doc
 
 
-def _is_offset(value: Any) -> bool:
+def is_offset(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -219,13 +219,13 @@ def _doc_problem(doc: dict[str, Any]) -> str | None:
         return "bad id"
     if not isinstance(doc["state"], dict):
         return "state is not an object"
-    if not isinstance(doc["redo"], list) or not all(_is_offset(o) for o in doc["redo"]):
+    if not isinstance(doc["redo"], list) or not all(is_offset(o) for o in doc["redo"]):
         return "redo is not a list of offsets"
     head = doc.get("head")
-    if head is not None and not _is_offset(head):
+    if head is not None and not is_offset(head):
         return "head is not an offset"
     changes = doc.get("changes", 0)
-    if not _is_offset(changes):
+    if not is_offset(changes):
         return "changes is not a count"
     if doc["game"] not in _games():
         return f"unknown game {doc['game']!r}"
@@ -269,15 +269,24 @@ MAX_COUNT = 1_000_000
 is refused, whatever the game's own, tighter bounds."""
 
 
+def is_seed_key(key: Any) -> bool:
+    """A field that holds a seed (``seed``, ``floor_seed``…): bounded as a seed, not as a count."""
+    return isinstance(key, str) and (key == "seed" or key.endswith("_seed"))
+
+
 def huge_number(value: Any, where: str = "state") -> str | None:
-    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere)."""
+    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere); a seed's field
+    (``is_seed_key``) takes any seed the app or the table can make (``core.dice.MAX_SEED``)."""
+    from gm_assist.core.dice import MAX_SEED
+
     stack = [(value, where)]
     while stack:
         item, at = stack.pop()
         if isinstance(item, bool):
             continue
         if isinstance(item, int | float):
-            if not -MAX_COUNT <= item <= MAX_COUNT:
+            seed = is_seed_key(at.rpartition(".")[2])
+            if not (0 <= item <= MAX_SEED if seed else -MAX_COUNT <= item <= MAX_COUNT):
                 return at
         elif isinstance(item, dict):
             stack.extend((v, f"{at}.{k}") for k, v in item.items())
@@ -372,6 +381,21 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
 def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
     """Where a session stands in its journal: the head change and the changes that can be redone."""
     return doc.get("head"), tuple(doc["redo"])
+
+
+def version_of(doc: dict[str, Any]) -> int:
+    """A number that names where a session stands in its history (``_position``): every change,
+    undo or redo gives another one (a CRC-32 of the position), and the same place gives the same
+    one. A client that acts sends the version it saw; ``expect`` refuses a stale one."""
+    import json
+    import zlib
+
+    return zlib.crc32(json.dumps(_position(doc)).encode())
+
+
+def _check_version(doc: dict[str, Any], expect: int | None) -> None:
+    if expect is not None and expect != version_of(doc):
+        raise GmError("core.error.stale_version", name=doc["name"], version=version_of(doc))
 
 
 def _note_seen(doc: dict[str, Any]) -> None:
@@ -480,9 +504,31 @@ def create(
             "redo": [],
             "changes": 0,
         }
+        journal.append(journal_path(sid), origin_entry(doc))
         write_document(doc, None)
         index.add(sid, name, game, stamp, current=True)
     return info_of(doc)
+
+
+def origin_entry(doc: dict[str, Any]) -> dict[str, Any]:
+    """The journal line written when a game is created (the journal's first) or imported (after
+    the imported changes): the session as it was then — name, game, creation time, state and its
+    place in the history — so that ``doctor`` can restore a game that lost its file before its
+    next change. It is no change: no ``head`` or ``prev`` points to it, and ``undo``, ``history``
+    and ``export`` never see it."""
+    return {
+        "origin": True,
+        "time": doc["updated"],
+        "label": list(doc.get("created_label") or ["core.action.created", {}]),
+        "name": doc["name"],
+        "game": doc["game"],
+        "game_schema": doc.get("game_schema", 1),
+        "created": doc["created"],
+        "after": doc["state"],
+        "head": doc.get("head"),
+        "redo": list(doc.get("redo", [])),
+        "changes": int(doc.get("changes", 0)),
+    }
 
 
 def start(
@@ -500,8 +546,9 @@ def start(
     return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=said)
 
 
-def record(action: Action, session: str | None = None) -> Recorded:
-    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises."""
+def record(action: Action, session: str | None = None, expect: int | None = None) -> Recorded:
+    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises.
+    ``expect``: the version (``version_of``) the change was asked on; another one is refused."""
     from gm_assist.core.store import file_lock
 
     sid = resolve(session)
@@ -509,6 +556,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
         _check_seen(doc)
+        _check_version(doc, expect)
         before = game_state(doc, session_path(sid))
         after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
@@ -539,17 +587,20 @@ def record(action: Action, session: str | None = None) -> Recorded:
     return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
 
 
-def undo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
-    """Revert the last ``n`` changes; returns the labels undone, most recent first."""
-    return _move(n, session, forward=False)
+def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
+    """Revert the last ``n`` changes; returns the labels undone, most recent first. ``expect``: as
+    for ``record``."""
+    return _move(n, session, forward=False, expect=expect)
 
 
-def redo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
+def redo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
     """Re-apply the last ``n`` undone changes; returns their labels in order."""
-    return _move(n, session, forward=True)
+    return _move(n, session, forward=True, expect=expect)
 
 
-def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list[str]]:
+def _move(
+    n: int, session: str | None, forward: bool, expect: int | None = None
+) -> tuple[SessionInfo, list[str]]:
     from gm_assist.core.store import file_lock
 
     if n < 1:
@@ -559,6 +610,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
         doc, raw = read_document(sid)
         game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
         _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
+        _check_version(doc, expect)
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):
