@@ -234,7 +234,7 @@ def _or_q(value: int | None) -> str:
 def table_view(state: TmbState) -> dict[str, Any]:
     """Day counter out of the tyrant's days, progress against the challenge, the tyrant, the
     party's HP; in battle the track, the mat, the queue, the round die (see docs/table-view.md)."""
-    from gm_assist.table.snapshot import both
+    from gm_assist.table.snapshot import both, table_words
 
     from .report import reminders, status
     from .rules import next_step
@@ -272,10 +272,17 @@ def table_view(state: TmbState) -> dict[str, Any]:
             }
             for g, row in zip(state.party, summary["party"], strict=True)
         ],
-        "battle": battle_view(state.battle) if state.battle is not None else None,
-        "next": both(found.message.key, **found.message.params),
+        "battle": battle_view(state.battle) if _battle_shown(state) else None,
+        "next": table_words(found.message),
         "reminders": [both(k, **p) for k, p in reminders(state)],
     }
+
+
+def _battle_shown(state: TmbState) -> bool:
+    """The battle is drawn while it runs, and once closed only until the encounter is recorded
+    (``tmb success`` / ``failure``): a finished battle does not stay on the table's screen."""
+    battle = state.battle
+    return battle is not None and (not battle.closed or state.phase == "resolve")
 
 
 def _encounter(state: TmbState) -> dict[str, Any] | None:
@@ -293,7 +300,7 @@ def battle_view(battle: Battle) -> dict[str, Any]:
     from .battle.view import battle_json
 
     data = battle_json(battle)
-    current = current_unit(battle)
+    current = None if battle.closed else current_unit(battle)  # a closed battle has no turn
     tie_of = {uid: n for n, group in enumerate(battle.ties) for uid in group}
     track = []
     for row, unit in zip(data["track"], battle.ordered(), strict=True):
@@ -319,7 +326,7 @@ def battle_view(battle: Battle) -> dict[str, Any]:
         "round": battle.round,
         "round_die": round_face(battle.round),
         "fatigue": data["fatigue"],
-        "current": data["current"],
+        "current": current.name if current is not None else None,
         "track": track,
         "ties": data["ties"],
         "lanes": LANES,
