@@ -7,15 +7,31 @@
   var STORE = window.localStorage;
   var params = new URLSearchParams(window.location.search);
   var token = params.get("token");
+  var SERVER_LANG = window.GM_LANG || "en";
+  var LANG_KEY = "gm-lang-choice";
+  var SCALE_KEY = "gm-text-scale:" + window.screen.width + "x" + window.screen.height;
+  var SCALES = [0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2];
+  var HIGHLIGHT_MS = 4000;
   var state = {
-    lang: params.get("lang") || read("gm-lang") || window.GM_LANG || "en",
+    lang: params.get("lang") || chosenLang() || SERVER_LANG,
     theme: read("gm-theme") || "auto",
     doc: window.GM_INITIAL || null,
-    online: false,
+    link: "connecting", // "live" once the stream answers, "lost" when it drops
+    scale: Number(read(SCALE_KEY)) || 1,
+    voice: read("gm-voice") === "on",
   };
 
   function read(key) { try { return STORE.getItem(key); } catch (e) { return null; } }
   function write(key, value) { try { STORE.setItem(key, value); } catch (e) { /* private mode */ } }
+
+  /* The language the page's switch chose on this link, while the server still opens in the same
+   * language as when it was chosen: a server started with another --lang wins (issue 34). */
+  function chosenLang() {
+    var saved = null;
+    try { saved = JSON.parse(read(LANG_KEY) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.server === SERVER_LANG && (saved.lang === "en" || saved.lang === "fr")) { return saved.lang; }
+    return null;
+  }
 
   function esc(text) {
     return String(text == null ? "" : text).replace(/[&<>"']/g, function (c) {
@@ -120,9 +136,11 @@
     themeButton.textContent = dark ? "☀ " + t("table.page.theme_light") : "☾ " + t("table.page.theme_dark");
     themeButton.title = t("table.page.theme_hint");
     var link = document.getElementById("link");
-    link.textContent = state.online ? "" : (doc ? t("table.page.offline") : t("table.page.connecting"));
-    link.className = "link" + (state.online ? "" : " offline");
+    link.textContent = state.link === "connecting" && !doc ? t("table.page.connecting") : "";
+    drawControls();
+    drawLive(doc);
     var main = document.getElementById("main");
+    var before = state.link === "lost" ? null : snapshotOf(main);
     main.textContent = "";
     var title = t("table.page.title");
     if (!doc) { main.appendChild(screen("no_session", t("table.page.connecting"), "")); return; }
@@ -145,6 +163,153 @@
       main.appendChild(gameNode(doc));
     }
     drawJournal(doc);
+    markChanges(main, before);
+  }
+
+  /* --- not live: the server stopped or the stream dropped (issue 34) -------------------------- */
+  function drawLive(doc) {
+    var root = document.documentElement;
+    var lost = state.link === "lost" && !!doc;
+    root.setAttribute("data-live", lost ? "false" : "true");
+    var box = document.getElementById("not-live");
+    box.hidden = !lost;
+    box.textContent = "";
+    if (lost) {
+      box.appendChild(h("strong", {}, "⚠ " + t("table.page.not_live_title")));
+      box.appendChild(h("span", {}, " " + t("table.page.not_live")));
+    }
+  }
+
+  /* --- header controls: full screen, text size, voice (issue 34) ------------------------------ */
+  function drawControls() {
+    var full = document.getElementById("fullscreen");
+    var canFull = !!(document.documentElement.requestFullscreen);
+    full.hidden = !canFull;
+    full.textContent = document.fullscreenElement ? t("table.page.fullscreen_exit") : t("table.page.fullscreen");
+    full.title = t("table.page.fullscreen_hint");
+    full.setAttribute("aria-pressed", document.fullscreenElement ? "true" : "false");
+    var smaller = document.getElementById("smaller");
+    var bigger = document.getElementById("bigger");
+    smaller.textContent = t("table.page.text_smaller");
+    smaller.title = t("table.page.text_smaller_hint");
+    smaller.setAttribute("aria-label", t("table.page.text_smaller_hint"));
+    bigger.textContent = t("table.page.text_bigger");
+    bigger.title = t("table.page.text_bigger_hint");
+    bigger.setAttribute("aria-label", t("table.page.text_bigger_hint"));
+    smaller.disabled = state.scale <= SCALES[0];
+    bigger.disabled = state.scale >= SCALES[SCALES.length - 1];
+    document.documentElement.style.setProperty("--gm-scale", String(state.scale));
+    var voice = document.getElementById("voice");
+    voice.hidden = !window.speechSynthesis;
+    voice.textContent = state.voice ? t("table.page.voice_on") : t("table.page.voice_off");
+    voice.title = t("table.page.voice_hint");
+    voice.setAttribute("aria-pressed", state.voice ? "true" : "false");
+    document.getElementById("controls").setAttribute("aria-label", t("table.page.controls"));
+  }
+
+  function step(delta) {
+    var i = 0;
+    while (i < SCALES.length - 1 && SCALES[i] < state.scale) { i++; }
+    i = Math.max(0, Math.min(SCALES.length - 1, i + delta));
+    state.scale = SCALES[i];
+    write(SCALE_KEY, String(state.scale));
+    draw();
+  }
+
+  /* --- what changed: every value that moved glows for a few seconds (issue 34) ---------------- *
+   * A value is a leaf of the drawing (an element holding only text); its identity is its path
+   * from #main, through the data-* names the renderers give (a unit, a sheep, a stuffie…). */
+  var lit = {}; // path -> time until which it glows
+  function pathOf(node, main) {
+    var parts = [];
+    while (node && node !== main) {
+      var names = [];
+      for (var i = 0; i < node.attributes.length; i++) {
+        var a = node.attributes[i];
+        if (a.name.indexOf("data-") === 0) { names.push(a.name + "=" + a.value); }
+      }
+      var part = node.tagName;
+      if (names.length) { part += "[" + names.join(",") + "]"; }
+      else {
+        var n = 0, sib = node;
+        while ((sib = sib.previousElementSibling)) { if (sib.tagName === node.tagName) { n++; } }
+        part += ":" + n;
+      }
+      parts.push(part);
+      node = node.parentElement;
+    }
+    return parts.reverse().join("/");
+  }
+  function leaves(main) {
+    var out = {};
+    var all = main.querySelectorAll("*");
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i];
+      if (el.childElementCount || el.closest("[data-no-highlight]")) { continue; }
+      var text = (el.textContent || "").trim();
+      if (text) { out[pathOf(el, main)] = { text: text, el: el }; }
+    }
+    return out;
+  }
+  function currents(main) {
+    var out = {};
+    var all = main.querySelectorAll("[class]");
+    for (var i = 0; i < all.length; i++) {
+      var cls = " " + all[i].getAttribute("class") + " ";
+      if (/[ -](current|active) /.test(cls)) { out[pathOf(all[i], main)] = all[i]; }
+    }
+    return out;
+  }
+  function snapshotOf(main) {
+    var doc = state.doc;
+    return { key: doc && doc.session ? doc.session.id + "|" + state.lang : null, leaves: leaves(main), currents: currents(main) };
+  }
+  function markChanges(main, before) {
+    var now = Date.now();
+    var doc = state.doc;
+    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
+    var said = [];
+    if (before && key && before.key === key && Object.keys(before.leaves).length) {
+      var after = leaves(main);
+      Object.keys(after).forEach(function (path) {
+        var old = before.leaves[path];
+        if (old && old.text !== after[path].text) {
+          lit[path] = now + HIGHLIGHT_MS;
+          said.push(after[path].text);
+        }
+      });
+      var turn = currents(main);
+      Object.keys(turn).forEach(function (path) { if (!before.currents[path]) { lit[path] = now + HIGHLIGHT_MS; } });
+    } else {
+      lit = {}; // a first drawing, another session or language: nothing "changed"
+    }
+    var next = 0;
+    Object.keys(lit).forEach(function (path) {
+      if (lit[path] <= now) { delete lit[path]; return; }
+      next = next ? Math.min(next, lit[path]) : lit[path];
+    });
+    var found = main.querySelectorAll("*");
+    for (var i = 0; i < found.length; i++) {
+      if (lit[pathOf(found[i], main)]) { found[i].classList.add("gm-changed"); }
+    }
+    if (said.length) { announce(t("table.page.changed", { what: said.slice(0, 6).join(", ") })); }
+    if (next) { setTimeout(unlight, next - now + 20); }
+  }
+  function unlight() {
+    var main = document.getElementById("main");
+    var now = Date.now();
+    var found = main.querySelectorAll(".gm-changed");
+    for (var i = 0; i < found.length; i++) {
+      var until = lit[pathOf(found[i], main)];
+      if (!until || until <= now) { found[i].classList.remove("gm-changed"); }
+    }
+  }
+
+  /* A polite live region: screen readers hear what changed, the board itself is not re-read. */
+  function announce(text) {
+    var region = document.getElementById("announce");
+    region.textContent = "";
+    region.textContent = text;
   }
 
   function drawJournal(doc) {
@@ -165,14 +330,13 @@
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) { source.close(); }
     source = new EventSource("/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
-    source.onopen = function () { state.online = true; };
     source.onmessage = function (event) {
       try { state.doc = JSON.parse(event.data); } catch (e) { return; }
-      state.online = true;
+      state.link = "live";
       draw();
     };
     source.onerror = function () {
-      state.online = false;
+      state.link = "lost";
       draw();
       if (source.readyState === 2) { retry = setTimeout(connect, 2000); } // closed: start again
     };
@@ -183,8 +347,21 @@
     start: function () {
       document.getElementById("lang").onclick = function () {
         state.lang = state.lang === "fr" ? "en" : "fr";
-        write("gm-lang", state.lang);
+        write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
         draw();
+      };
+      document.getElementById("smaller").onclick = function () { step(-1); };
+      document.getElementById("bigger").onclick = function () { step(1); };
+      document.getElementById("fullscreen").onclick = function () {
+        if (document.fullscreenElement) { document.exitFullscreen(); }
+        else { document.documentElement.requestFullscreen().catch(function () { /* refused */ }); }
+      };
+      document.addEventListener("fullscreenchange", drawControls);
+      document.getElementById("voice").onclick = function () {
+        state.voice = !state.voice;
+        write("gm-voice", state.voice ? "on" : "off");
+        if (!state.voice && window.speechSynthesis) { window.speechSynthesis.cancel(); }
+        drawControls();
       };
       document.getElementById("theme").onclick = function () {
         var dark = document.getElementById("theme").textContent.indexOf("☀") === 0;

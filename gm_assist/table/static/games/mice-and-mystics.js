@@ -45,7 +45,7 @@
       h("p", { class: "mm-where" }, t(K + "chapter_tile", { chapter: view.chapter, tile: view.tile }),
         view.tile_name ? " — " + view.tile_name : ""),
       view.round ? h("p", { class: "mm-round" }, t(K + "round", { n: view.round })) : null,
-      current ? h("p", { class: "mm-turn" }, "▶ " + t(K + "turn", { name: t.loc(current.label) })) : null);
+      current ? h("p", { class: "mm-turn gm-turn" }, "▶ " + t(K + "turn", { name: t.loc(current.label) })) : null);
 
     /* --- initiative track -------------------------------------------------------------------- */
     var cards = view.track.map(function (card, i) {

@@ -39,7 +39,7 @@
 
     /* --- the turn ------------------------------------------------------------------------- */
     var head = h("header", { class: "sf-head" },
-      h("p", { class: "sf-turn" },
+      h("p", { class: "sf-turn" + (view.current ? " gm-turn" : "") },
         view.current ? t("stuffed_fables.table.turn", { name: view.current }) : t("stuffed_fables.table.no_turn")),
       view.pending === "monsters" ? h("span", { class: "gm-tag sf-pending" }, t("stuffed_fables.table.monster_turn")) : null,
       view.pending === "surge" ? h("span", { class: "gm-tag sf-pending" }, t("stuffed_fables.table.surge")) : null,

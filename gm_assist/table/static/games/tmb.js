@@ -119,6 +119,10 @@
   function render(view, lang, t) {
     var root = h("div", { class: "tmb" });
     var enc = view.encounter;
+    var b = view.battle;
+    if (b && b.current) { // whose turn, first on every screen (the four other games have one too)
+      root.appendChild(h("p", { class: "tmb-turn gm-turn" }, "▶ " + t("tmb.table.turn_of", { name: b.current })));
+    }
     root.appendChild(h("section", { class: "tmb-head" },
       h("div", { class: "gm-card tmb-tyrant" },
         h("small", {}, t("tmb.table.tyrant") + " · " + t("tmb.table.mode." + view.mode)),
@@ -136,8 +140,7 @@
       root.appendChild(h("p", { class: "tmb-outcome " + (view.won ? "good" : "bad") }, t(view.won ? "tmb.table.won" : "tmb.table.lost")));
     }
     root.appendChild(h("p", { class: "tmb-phase" }, h("b", {}, t.loc(view.phase_text)),
-      enc ? " · " + t("tmb.table.encounter") + (enc.title ? " « " + enc.title + " »" : "") + (enc.fight ? " (" + t("tmb.table.fight") + ")" : "") : ""));
-    var b = view.battle;
+      enc ? " · " + t("tmb.table.encounter") + (enc.title ? " " + t("tmb.table.encounter_title", { title: enc.title }) : "") + (enc.fight ? " (" + t("tmb.table.fight") + ")" : "") : ""));
     if (b) {
       var head = h("div", { class: "tmb-battle-head" }, dieFace(b, t),
         h("div", {}, h("div", { class: "tmb-big" }, t("tmb.table.round", { round: b.round })),
