@@ -119,6 +119,26 @@ def test_tmb_says_whose_turn_and_quotes_in_each_language(table_server, page, wai
     assert page.locator(".gm-turn").count() == 1
 
 
+def test_every_control_works_with_the_keyboard(table_server, page):
+    """Point 18: Tab reaches every control of the header in order; Enter and Space work them."""
+    _open(page, table_server, "?lang=en")
+    reached = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.id"))
+    wanted = ["stats", "lang", "theme", "voice", "smaller", "bigger", "fullscreen"]
+    assert [r for r in reached if r in wanted][: len(wanted)] == wanted, reached
+    page.focus("#lang")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.focus("#theme")
+    page.keyboard.press(" ")
+    assert page.evaluate("document.documentElement.dataset.theme") in ("light", "dark")
+    page.focus("#voice")
+    page.keyboard.press("Enter")
+    assert page.get_attribute("#voice", "aria-pressed") == "true"
+
+
 def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_server, page, wait_text):
     """Point 15 (stops this module's server: keep it last)."""
     _open(page, table_server, "?lang=en")

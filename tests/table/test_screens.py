@@ -84,3 +84,33 @@ def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, pag
         assert not m["overlaps"], f"{game} {lang} {name}: a tile's ✦ covers the fence's word"
     if game != "shy-monsters":  # the hero plays alone: no turn to show
         assert phone["turn"] is not None and phone["turn"] <= phone["height"], phone
+
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_passes_axe_in_both_themes(screens, page, game, theme):
+    """Point 18: axe-core (tests/table/vendor) finds no serious or critical violation."""
+    server, names = screens
+    page.add_init_script(f"localStorage.setItem('gm-theme', '{theme}')")
+    _show(page, server, names[game], game, "fr" if theme == "dark" else "en", SIZES["tv"])
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_statistics_page_passes_axe(screens, page, theme):
+    server, _ = screens
+    page.emulate_media(color_scheme=theme)
+    page.goto(server.url + "stats")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    assert not [(v["id"], v["impact"]) for v in found if v["impact"] in ("serious", "critical")]

@@ -84,8 +84,9 @@
     var known = typeof value === "number" && typeof max === "number" && max > 0;
     var pct = known ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
     var text = known ? value + " / " + max : (value == null ? "?" : String(value));
-    return h("div", { class: "gm-bar " + (kind || ""), role: "meter", "aria-label": label || "",
-                      "aria-valuenow": known ? value : null, "aria-valuemin": 0, "aria-valuemax": known ? max : null },
+    var name = (label ? label + " " : "") + text;
+    return h("div", { class: "gm-bar " + (kind || ""), role: known ? "meter" : "img", "aria-label": name,
+                      "aria-valuenow": known ? value : null, "aria-valuemin": known ? 0 : null, "aria-valuemax": known ? max : null },
       h("span", { class: "gm-bar-fill", style: "width:" + pct.toFixed(1) + "%" }),
       h("span", { class: "gm-bar-text" }, (label ? label + " " : "") + text));
   }
@@ -192,10 +193,10 @@
     var bigger = document.getElementById("bigger");
     smaller.textContent = t("table.page.text_smaller");
     smaller.title = t("table.page.text_smaller_hint");
-    smaller.setAttribute("aria-label", t("table.page.text_smaller_hint"));
+    smaller.setAttribute("aria-label", t("table.page.text_smaller") + " — " + t("table.page.text_smaller_hint"));
     bigger.textContent = t("table.page.text_bigger");
     bigger.title = t("table.page.text_bigger_hint");
-    bigger.setAttribute("aria-label", t("table.page.text_bigger_hint"));
+    bigger.setAttribute("aria-label", t("table.page.text_bigger") + " — " + t("table.page.text_bigger_hint"));
     smaller.disabled = state.scale <= SCALES[0];
     bigger.disabled = state.scale >= SCALES[SCALES.length - 1];
     document.documentElement.style.setProperty("--gm-scale", String(state.scale));
