@@ -119,6 +119,61 @@ def test_tmb_says_whose_turn_and_quotes_in_each_language(table_server, page, wai
     assert page.locator(".gm-turn").count() == 1
 
 
+SPEECH_STUB = """
+window.__said = [];
+window.SpeechSynthesisUtterance = window.SpeechSynthesisUtterance || function (text) { this.text = text; };
+if (!window.speechSynthesis) { window.speechSynthesis = {cancel() {}}; }
+window.speechSynthesis.speak = u => window.__said.push({text: u.text, lang: u.lang});
+"""
+
+
+def _said(page: Any, count: int) -> list[dict[str, str]]:
+    page.wait_for_function("n => window.__said.length >= n", arg=count, timeout=3000)
+    return page.evaluate("window.__said")
+
+
+def test_the_voice_says_the_moments_in_the_pages_language(table_server, page, wait_text):
+    """Point 17: with "Voice" on, whose turn, a threat check, a knock-out and the end of a battle
+    are said through the browser's speech synthesis, in the page's language; off, nothing."""
+    page.add_init_script(SPEECH_STUB)
+    _on_home(table_server, "insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "voice")
+    _open(page, table_server, "?lang=en")
+    wait_text(page, "Ana's turn")
+    assert table_server.gm("insomnia", "end-turn").returncode == 0
+    wait_text(page, "Bo's turn")
+    assert page.evaluate("window.__said") == []  # the Voice is off
+    page.click("#voice")
+    assert _said(page, 1) == [{"text": "Bo's turn", "lang": "en-GB"}]  # turned on: it says whose turn
+    assert table_server.gm("insomnia", "end-turn").returncode == 0
+    assert _said(page, 2)[1] == {"text": "Ana's turn", "lang": "en-GB"}
+    page.click("#lang")
+    assert table_server.gm("insomnia", "end-turn").returncode == 0
+    assert _said(page, 3)[2] == {"text": "Au tour de Bo", "lang": "fr-FR"}
+
+    _on_home(table_server, "stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch", "--name", "voice-sf")
+    wait_text(page, "Lumpy")
+    _on_home(table_server, "stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,yellow")
+    _on_home(table_server, "stuffed-fables", "place-threat")
+    _on_home(table_server, "stuffed-fables", "encounter", "--monster", "Crawly")
+    wait_text(page, "Crawly")
+    assert table_server.gm("stuffed-fables", "end-turn").returncode == 0
+    said = _said(page, 5)
+    assert said[-1]["text"].startswith("Test de menace : ") and said[-1]["lang"] == "fr-FR", said
+
+    from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
+
+    adventure_day_2(lambda *a: run_cli("--home", str(table_server.home), *a))
+    _on_home(table_server, "tmb", "battle", "start", *LIVE_START)
+    wait_text(page, "Manche 1")
+    count = len(page.evaluate("window.__said"))
+    page.click("#lang")  # a language switch says nothing by itself
+    assert table_server.gm("tmb", "battle", "ko", "Capitank").returncode == 0
+    said = _said(page, count + 1)
+    assert {"text": "Capitank is knocked out!", "lang": "en-GB"} in said[count:]
+    assert table_server.gm("tmb", "battle", "end", "--outcome", "victory").returncode == 0
+    page.wait_for_function("window.__said.some(s => s.text === 'Battle won!')", timeout=3000)
+
+
 def test_every_control_works_with_the_keyboard(table_server, page):
     """Point 18: Tab reaches every control of the header in order; Enter and Space work them."""
     _open(page, table_server, "?lang=en")

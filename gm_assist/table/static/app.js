@@ -165,6 +165,7 @@
     }
     drawJournal(doc);
     markChanges(main, before);
+    listen(main);
   }
 
   /* --- not live: the server stopped or the stream dropped (issue 34) -------------------------- */
@@ -306,6 +307,44 @@
     }
   }
 
+  /* --- Voice: the moments a table must not miss, said aloud (issue 34) -------------------------- *
+   * Whose turn (the game's .gm-turn headline) when it changes, and each moment a game's renderer
+   * lists (`moments(view, t)`: a surge, a minion turn, a threat check, a knock-out, the end of a
+   * race or a battle) the first time it appears. The browser's own speech synthesis: nothing to
+   * install, offline on phones and tablets. The first drawing, a language switch or another
+   * session set what is known without saying it. */
+  var heard = null; // {key: session|lang, turn: text, ids: {id: true}}
+  function momentsNow(doc, main) {
+    var turn = main.querySelector(".gm-turn");
+    var out = { turn: turn ? turn.textContent.replace(/^[▶\s]+/, "").trim() : "", list: [] };
+    var renderer = doc && doc.session && window.GM_GAMES[doc.session.game];
+    if (doc && doc.view && renderer && renderer.moments) {
+      try { out.list = renderer.moments(doc.view, t) || []; } catch (err) { out.list = []; }
+    }
+    return out;
+  }
+  function listen(main) {
+    var doc = state.doc;
+    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
+    var now = momentsNow(doc, main);
+    var lines = [];
+    if (heard && heard.key === key && key) {
+      if (now.turn && now.turn !== heard.turn) { lines.push(now.turn); }
+      now.list.forEach(function (m) { if (!heard.ids[m.id]) { lines.push(m.text); } });
+    }
+    var ids = {};
+    now.list.forEach(function (m) { ids[m.id] = true; });
+    heard = { key: key, turn: now.turn, ids: ids };
+    if (lines.length && state.voice) { speak(lines.join(" ")); }
+  }
+  function speak(text) {
+    var synth = window.speechSynthesis;
+    if (!synth || !window.SpeechSynthesisUtterance) { return; }
+    var line = new window.SpeechSynthesisUtterance(text);
+    line.lang = state.lang === "fr" ? "fr-FR" : "en-GB";
+    synth.speak(line);
+  }
+
   /* A polite live region: screen readers hear what changed, the board itself is not re-read. */
   function announce(text) {
     var region = document.getElementById("announce");
@@ -362,6 +401,7 @@
         state.voice = !state.voice;
         write("gm-voice", state.voice ? "on" : "off");
         if (!state.voice && window.speechSynthesis) { window.speechSynthesis.cancel(); }
+        if (state.voice && heard && heard.turn) { speak(heard.turn); } // says it works (and unlocks speech on phones)
         drawControls();
       };
       document.getElementById("theme").onclick = function () {

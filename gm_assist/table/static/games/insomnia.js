@@ -126,5 +126,15 @@
     return root;
   }
 
-  window.GM_GAMES.insomnia = { render: render };
+  /* What the Voice says: the end of a race, the end of the game. */
+  function moments(view, t) {
+    var out = [];
+    if (view.phase !== "race") { out.push({ id: "race:" + view.race, text: t("insomnia.table.say.race_over") }); }
+    if (view.finished && view.winners.length) {
+      out.push({ id: "over", text: t("insomnia.table.say.game_over", { names: view.winners.join(", ") }) });
+    }
+    return out;
+  }
+
+  window.GM_GAMES.insomnia = { render: render, moments: moments };
 })();

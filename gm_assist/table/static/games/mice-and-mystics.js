@@ -106,5 +106,19 @@
     return h("div", { class: "gm-game mm" }, head, track, clock, miceBox, feats);
   }
 
-  window.GM_GAMES["mice-and-mystics"] = { render: render };
+  /* What the Voice says: a minion card's turn, the cheese wheel's surge. */
+  function moments(view, t) {
+    var out = [];
+    view.track.forEach(function (card) {
+      if (card.current && card.kind === "enemy") {
+        out.push({ id: "minions:" + view.round + ":" + view.turn, text: t("mice_and_mystics.table.say.minions", { name: t.loc(card.label) }) });
+      }
+    });
+    if (view.wheel.surged) {
+      out.push({ id: "surge:" + view.chapter + ":" + view.tile, text: t("mice_and_mystics.table.say.surge") });
+    }
+    return out;
+  }
+
+  window.GM_GAMES["mice-and-mystics"] = { render: render, moments: moments };
 })();

@@ -133,5 +133,19 @@
     return h("div", { class: "gm-game sf" }, head, track, stuffies, dice);
   }
 
-  window.GM_GAMES["stuffed-fables"] = { render: render };
+  /* What the Voice says: the threat check at the end of each stuffie's turn (minion turn, surge
+   * or nothing), a stuffie falling unconscious. */
+  function moments(view, t) {
+    var out = [];
+    if (view.turns > 0 && !view.current) {
+      var outcome = view.pending === "monsters" ? "check_monsters" : view.pending === "surge" ? "check_surge" : "check_none";
+      out.push({ id: "check:" + view.turns, text: t("stuffed_fables.table.say." + outcome) });
+    }
+    view.stuffies.forEach(function (s) {
+      if (s.unconscious) { out.push({ id: "out:" + s.name, text: t("stuffed_fables.table.say.out", { name: s.name }) }); }
+    });
+    return out;
+  }
+
+  window.GM_GAMES["stuffed-fables"] = { render: render, moments: moments };
 })();

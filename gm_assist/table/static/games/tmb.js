@@ -168,5 +168,19 @@
     return root;
   }
 
-  window.GM_GAMES.tmb = { render: render };
+  /* The moments the Voice says (each once, the first time it appears): a knock-out, the end of
+   * a battle, the end of the adventure. Whose turn is the page's headline (.gm-turn). */
+  function moments(view, t) {
+    var out = [];
+    var b = view.battle;
+    if (b) {
+      b.knocked_out.forEach(function (name) { out.push({ id: "ko:" + name, text: t("tmb.table.say.ko", { name: name }) }); });
+      if (b.outcome) { out.push({ id: "battle:" + view.day + ":" + b.outcome, text: t("tmb.table.say." + b.outcome) }); }
+    }
+    if (view.won) { out.push({ id: "won", text: t("tmb.table.say.won") }); }
+    if (view.lost) { out.push({ id: "lost", text: t("tmb.table.say.lost") }); }
+    return out;
+  }
+
+  window.GM_GAMES.tmb = { render: render, moments: moments };
 })();
