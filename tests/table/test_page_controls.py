@@ -115,7 +115,7 @@ def test_tmb_says_whose_turn_and_quotes_in_each_language(table_server, page, wai
     wait_text(page, "« Swamp »")
     adventure_day_2(lambda *a: run_cli("--home", str(table_server.home), *a))  # a new current session
     _on_home(table_server, "tmb", "battle", "start", *LIVE_START)
-    wait_text(page, "À tricheur goblin de jouer")
+    wait_text(page, "À Tricheur goblin de jouer")
     assert page.locator(".gm-turn").count() == 1
 
 

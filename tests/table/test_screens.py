@@ -1,7 +1,8 @@
 """The shared screen at a phone's, a 1080p TV's and a 4K TV's size (issue 34, point 10): every
 game's largest state (tests/table_screens.py) fits 1920×1080 without scrolling, fills a 4K screen
-as it fills a 1080p one, and shows whose turn it is on a phone's first screen. Measured by the
-test; the screenshots are written under the test's folder (``GM_SCREENS_DIR`` to keep them)."""
+as it fills a 1080p one, and shows whose turn it is on a phone's first screen (English in the light
+theme, French in the dark one). Measured by the test; the screenshots are written under the
+test's folder (``GM_SCREENS_DIR`` to keep them)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ MEASURE = """() => {
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, page, game, lang, tmp_path):
     server, names = screens
+    page.add_init_script(f"localStorage.setItem('gm-theme', '{'dark' if lang == 'fr' else 'light'}')")
     seen = {}
     for size_name, size in SIZES.items():
         _show(page, server, names[game], game, lang, size)

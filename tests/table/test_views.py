@@ -169,3 +169,23 @@ def test_insomnia_steps_on_the_page_name_no_command(gm):
         for text in view["next"].values():
             assert "`" not in text and "gm-assist" not in text, text
         assert "Ana" in view["next"]["en"] and "Ana" in view["next"]["fr"]
+
+
+def test_tmb_baddies_are_named_in_each_language(gm):
+    """Issue 34 (13): a catalog baddie by its edition's name on each page, an unnamed chip too."""
+    from gm_assist.core.i18n import t_in
+    from gm_assist.games.tmb.battle import catalog
+    from gm_assist.games.tmb.view import unit_label
+
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", *LIVE_START, "--json").exit_code == 0
+    view, _ = _tmb_view(gm)
+    rows = {u["name"]: u["label"] for u in view["battle"]["track"]}
+    golem = catalog.find("golem d'argile")
+    assert rows["golem d'argile"] == {"en": golem.name_en, "fr": "Golem d'argile"}
+    assert rows["Capitank"] == {"en": "Capitank", "fr": "Capitank"}
+    assert rows["crapaud des marais"] == {"en": "Bog Toad", "fr": "Crapaud des marais"}
+    chip = unit_label("5-pt #2")
+    assert chip["fr"] == t_in("fr", "tmb.table.chip_name", points=5, lane=2) != chip["en"]
+    current = view["battle"]["current"]
+    assert view["battle"]["current_label"] == rows[current]

@@ -292,6 +292,26 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
     return {"kind": enc.kind, "title": enc.title, "fight": enc.fight, "outcome": enc.outcome}
 
 
+def unit_label(name: str) -> dict[str, str]:
+    """A unit's name in each language for the table view: a catalog baddie by its edition's name
+    (``crapaud des marais`` / ``Bog Toad``, first letter up), an unnamed chip as ``5-pt #2`` /
+    ``5 pt n° 2``, a gearloc or a name the catalog does not know as it is."""
+    import re
+
+    from gm_assist.table.snapshot import both
+
+    from .battle import catalog
+
+    chip = re.fullmatch(r"(\d+)-pt #(\d+)", name)
+    if chip:
+        return both("tmb.table.chip_name", points=int(chip[1]), lane=int(chip[2]))
+    found = catalog.find(name)
+    if found is None:
+        return {"en": name, "fr": name}
+    texts = {"en": found.name_en or name, "fr": found.name_fr or name}
+    return {k: v[:1].upper() + v[1:] for k, v in texts.items()}
+
+
 def battle_view(battle: Battle) -> dict[str, Any]:
     """The battle drawn on the page: the track top first (whose turn, played, HP, lane and
     position, ties), the mat's eight positions, the queue's chips, the round die, arrivals, KO."""
@@ -311,6 +331,7 @@ def battle_view(battle: Battle) -> dict[str, Any]:
                 "attack_type": unit.attack_type,
                 "tie": tie_of.get(unit.uid),
                 "current": current is not None and unit.uid == current.uid,
+                "label": unit_label(unit.name) if unit.kind == "baddie" else {"en": unit.name, "fr": unit.name},
             }
         )
     spots = [
@@ -322,11 +343,15 @@ def battle_view(battle: Battle) -> dict[str, Any]:
         for kind in ("ranged", "melee")
         for lane in range(1, LANES + 1)
     ]
+    labels = {row["name"]: row["label"] for row in track}
+    for spot in spots:
+        spot["label"] = labels.get(spot["unit"]) if spot["unit"] else None
     return {
         "round": battle.round,
         "round_die": round_face(battle.round),
         "fatigue": data["fatigue"],
         "current": current.name if current is not None else None,
+        "current_label": labels.get(current.name) if current is not None else None,
         "track": track,
         "ties": data["ties"],
         "lanes": LANES,

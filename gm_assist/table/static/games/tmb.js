@@ -71,7 +71,7 @@
                                  (u.tie !== null && u.tie !== undefined ? " tied" : ""), "data-unit": u.name },
         h("span", { class: "tmb-order" }, u.current ? "▶" : String(i + 1)),
         unitIcon(u),
-        h("span", { class: "tmb-name" }, u.name,
+        h("span", { class: "tmb-name" }, t.loc(u.label) || u.name,
           u.current ? h("span", { class: "gm-tag tmb-now" }, t("tmb.table.now")) : null,
           u.played ? h("span", { class: "gm-tag tmb-played" }, "✓ " + t("tmb.table.played")) : null,
           u.tie !== null && u.tie !== undefined ? h("span", { class: "gm-tag tmb-tie", title: t("tmb.table.tie_hint") },
@@ -91,7 +91,7 @@
     ["ranged", "melee"].forEach(function (kind) {
       grid.appendChild(h("b", { class: "tmb-mat-row" }, t("tmb.table." + kind)));
       battle.spots.filter(function (s) { return s.type === kind; }).forEach(function (s) {
-        grid.appendChild(h("div", { class: "tmb-spot " + kind + (s.unit ? " taken" : "") }, s.unit || t("tmb.table.empty")));
+        grid.appendChild(h("div", { class: "tmb-spot " + kind + (s.unit ? " taken" : "") }, s.unit ? t.loc(s.label) || s.unit : t("tmb.table.empty")));
       });
     });
     return grid;
@@ -121,7 +121,7 @@
     var enc = view.encounter;
     var b = view.battle;
     if (b && b.current) { // whose turn, first on every screen (the four other games have one too)
-      root.appendChild(h("p", { class: "tmb-turn gm-turn" }, "▶ " + t("tmb.table.turn_of", { name: b.current })));
+      root.appendChild(h("p", { class: "tmb-turn gm-turn" }, "▶ " + t("tmb.table.turn_of", { name: t.loc(b.current_label) || b.current })));
     }
     root.appendChild(h("section", { class: "tmb-head" },
       h("div", { class: "gm-card tmb-tyrant" },
