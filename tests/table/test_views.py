@@ -156,7 +156,8 @@ def test_the_shared_screen_shows_steps_without_command_lines(gm):
     view, state = _tmb_view(gm)
     for text in view["next"].values():
         assert "`" not in text and "gm-assist" not in text, text
-    assert state.battle.ordered()[0].name in view["next"]["en"]
+    first = next(u["label"] for u in view["battle"]["track"] if u["current"])
+    assert first["en"] in view["next"]["en"] and first["fr"] in view["next"]["fr"]  # named per language
     assert "`battle hit`" in gm("tmb", "battle", "show").stdout + gm("tmb", "status").stdout
 
 

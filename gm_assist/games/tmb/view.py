@@ -241,6 +241,7 @@ def table_view(state: TmbState) -> dict[str, Any]:
 
     summary = status(state)
     found = next_step(state)  # in a running battle, the battle's step
+    battle = battle_view(state.battle) if _battle_shown(state) else None
     return {
         "tyrant": {
             "id": state.tyrant.id,
@@ -272,10 +273,19 @@ def table_view(state: TmbState) -> dict[str, Any]:
             }
             for g, row in zip(state.party, summary["party"], strict=True)
         ],
-        "battle": battle_view(state.battle) if _battle_shown(state) else None,
-        "next": table_words(found.message),
+        "battle": battle,
+        "next": table_words(_named(found.message, battle)),
         "reminders": [both(k, **p) for k, p in reminders(state)],
     }
+
+
+def _named(message: Any, battle: dict[str, Any] | None) -> Any:
+    """The step's message with the unit it names in each page's language (``unit_label``)."""
+    name = message.params.get("name")
+    labels = {row["name"]: row["label"] for row in battle["track"]} if battle else {}
+    if name not in labels:
+        return message
+    return message.model_copy(update={"params": {**message.params, "name": labels[name]}})
 
 
 def _battle_shown(state: TmbState) -> bool:
