@@ -21,7 +21,16 @@ def tmb(gm: Callable[..., Any]) -> str:
     """Four gearlocs against four baddies with three chips left in the queue, ties, effect dice."""
     name = "screen-tmb"
     gearlocs = ("Capitank", "Atomik", "Picket", "Boomer")
-    _ok(gm, "tmb", "new", "--tyrant", "Drellen", *(a for g in gearlocs for a in ("--gearloc", g)), "--name", name)
+    _ok(
+        gm,
+        "tmb",
+        "new",
+        "--tyrant",
+        "Drellen",
+        *(a for g in gearlocs for a in ("--gearloc", g)),
+        "--name",
+        name,
+    )
     for g in gearlocs:
         _ok(gm, "tmb", "sheet", g, "--hp", "8")
     _ok(gm, "tmb", "next-day")
@@ -50,7 +59,17 @@ def stuffed_fables(gm: Callable[..., Any]) -> str:
     _ok(gm, "stuffed-fables", "new", *(a for s in stuffies for a in ("--stuffie", s)), "--name", name)
     _ok(gm, "stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,yellow")
     _ok(gm, "stuffed-fables", "place-threat")
-    _ok(gm, "stuffed-fables", "encounter", "--monster", "Crawly", "--monster", "Wretch:boss", "--monster", "Sneak")
+    _ok(
+        gm,
+        "stuffed-fables",
+        "encounter",
+        "--monster",
+        "Crawly",
+        "--monster",
+        "Wretch:boss",
+        "--monster",
+        "Sneak",
+    )
     _ok(gm, "stuffed-fables", "store", "--die", "orange")
     _ok(gm, "stuffed-fables", "group-task", "--target", "12")
     return name
@@ -60,7 +79,16 @@ def insomnia(gm: Callable[..., Any]) -> str:
     """Four players, sheep spread on the board, the nightmare on a space."""
     name = "screen-insomnia"
     players = ("Ana", "Bo", "Chloé", "Dimitri")
-    _ok(gm, "insomnia", "new", *(a for p in players for a in ("--player", p)), "--nightmare", "loup", "--name", name)
+    _ok(
+        gm,
+        "insomnia",
+        "new",
+        *(a for p in players for a in ("--player", p)),
+        "--nightmare",
+        "loup",
+        "--name",
+        name,
+    )
     _ok(gm, "insomnia", "move", "9")
     _ok(gm, "insomnia", "end-turn")
     _ok(gm, "insomnia", "move", "4")

@@ -62,13 +62,18 @@ def test_changes_glow_for_a_few_seconds_and_are_announced(table_server, page, wa
     assert table_server.gm("insomnia", "end-turn").returncode == 0  # the new turn glows too
     page.wait_for_function("document.querySelector('[data-sheep=\"Bo\"].gm-changed')", timeout=3000)
     page.emulate_media(reduced_motion="no-preference")
-    assert page.locator("[data-sheep='Bo'].gm-changed").evaluate("el => getComputedStyle(el).animationName") != "none"
+    assert (
+        page.locator("[data-sheep='Bo'].gm-changed").evaluate("el => getComputedStyle(el).animationName")
+        != "none"
+    )
 
 
 def test_text_size_is_remembered_per_screen_and_full_screen_is_offered(table_server, browser):
     """Point 19: A+/A− change the type, kept for this screen size after a reload; another
     screen keeps its own; the full-screen button is there and reachable by keyboard."""
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, screen={"width": 1920, "height": 1080})
+    context = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, screen={"width": 1920, "height": 1080}
+    )
     try:
         tab = context.new_page()
         _open(tab, table_server)
@@ -89,7 +94,9 @@ def test_text_size_is_remembered_per_screen_and_full_screen_is_offered(table_ser
             "!!document.fullscreenElement && document.getElementById('fullscreen').ariaPressed === 'true'",
             timeout=3000,
         )
-        other = browser.new_context(viewport={"width": 1920, "height": 1080}, screen={"width": 3840, "height": 2160})
+        other = browser.new_context(
+            viewport={"width": 1920, "height": 1080}, screen={"width": 3840, "height": 2160}
+        )
         try:
             tv = other.new_page()
             tv.add_init_script("localStorage.setItem('gm-text-scale:1920x1080', '2')")
@@ -150,9 +157,27 @@ def test_the_voice_says_the_moments_in_the_pages_language(table_server, page, wa
     assert table_server.gm("insomnia", "end-turn").returncode == 0
     assert _said(page, 3)[2] == {"text": "Au tour de Bo", "lang": "fr-FR"}
 
-    _on_home(table_server, "stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch", "--name", "voice-sf")
+    _on_home(
+        table_server,
+        "stuffed-fables",
+        "new",
+        "--stuffie",
+        "Lumpy",
+        "--stuffie",
+        "Stitch",
+        "--name",
+        "voice-sf",
+    )
     wait_text(page, "Lumpy")
-    _on_home(table_server, "stuffed-fables", "draw", "--stuffie", "Lumpy", "--dice", "black,black,orange,green,yellow")
+    _on_home(
+        table_server,
+        "stuffed-fables",
+        "draw",
+        "--stuffie",
+        "Lumpy",
+        "--dice",
+        "black,black,orange,green,yellow",
+    )
     _on_home(table_server, "stuffed-fables", "place-threat")
     _on_home(table_server, "stuffed-fables", "encounter", "--monster", "Crawly")
     wait_text(page, "Crawly")
@@ -203,6 +228,8 @@ def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_
     assert page.is_visible("#not-live")
     assert "not live" in page.inner_text("#not-live")
     assert float(page.evaluate("getComputedStyle(document.getElementById('main')).opacity")) < 0.5
-    banner = float(page.evaluate("parseFloat(getComputedStyle(document.getElementById('not-live')).fontSize)"))
+    banner = float(
+        page.evaluate("parseFloat(getComputedStyle(document.getElementById('not-live')).fontSize)")
+    )
     body = float(page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
     assert banner >= body

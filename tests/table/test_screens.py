@@ -41,7 +41,10 @@ def _shot(page: Any, tmp_path: Path, name: str) -> None:
 MEASURE = """() => {
   const main = document.getElementById('main');
   let bottom = 0;
-  main.querySelectorAll('*').forEach(el => { const r = el.getBoundingClientRect(); if (r.height) bottom = Math.max(bottom, r.bottom); });
+  main.querySelectorAll('*').forEach(el => {
+    const r = el.getBoundingClientRect();
+    if (r.height) bottom = Math.max(bottom, r.bottom);
+  });
   const doc = document.scrollingElement;
   const turn = document.querySelector('#main .gm-turn');
   return {scrollHeight: doc.scrollHeight, scrollWidth: doc.scrollWidth, bottom,
@@ -56,8 +59,8 @@ MEASURE = """() => {
             }).map(el => el.textContent.trim().slice(0, 40));
           }),
           overlaps: [...main.querySelectorAll('.ins-tile-mark')].filter(mark => {
-            const fence = main.querySelector('.ins-fence-label'), a = mark.getBBox ? mark.getBoundingClientRect() : null;
-            const b = fence && fence.getBoundingClientRect();
+            const fence = main.querySelector('.ins-fence-label');
+            const a = mark.getBoundingClientRect(), b = fence && fence.getBoundingClientRect();
             return a && b && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
           }).length};
 }"""
@@ -81,7 +84,10 @@ def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, pag
     assert big["font"] >= 1.9 * tv["font"], (tv, big)
     assert big["bottom"] / big["height"] >= 0.9 * tv["bottom"] / tv["height"], (tv, big)
     assert phone["scrollWidth"] <= phone["width"], phone
-    for name, m in seen.items():  # nothing sticks out of its card; the ✦ of a tile leaves the fence's word alone
+    for (
+        name,
+        m,
+    ) in seen.items():  # nothing sticks out of its card; the ✦ of a tile leaves the fence's word alone
         assert not m["overflow"], f"{game} {lang} {name}: out of their card: {m['overflow']}"
         assert not m["overlaps"], f"{game} {lang} {name}: a tile's ✦ covers the fence's word"
     if game != "shy-monsters":  # the hero plays alone: no turn to show

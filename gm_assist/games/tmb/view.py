@@ -241,7 +241,7 @@ def table_view(state: TmbState) -> dict[str, Any]:
 
     summary = status(state)
     found = next_step(state)  # in a running battle, the battle's step
-    battle = battle_view(state.battle) if _battle_shown(state) else None
+    battle = battle_view(state.battle) if state.battle is not None and _battle_shown(state) else None
     return {
         "tyrant": {
             "id": state.tyrant.id,
@@ -341,7 +341,9 @@ def battle_view(battle: Battle) -> dict[str, Any]:
                 "attack_type": unit.attack_type,
                 "tie": tie_of.get(unit.uid),
                 "current": current is not None and unit.uid == current.uid,
-                "label": unit_label(unit.name) if unit.kind == "baddie" else {"en": unit.name, "fr": unit.name},
+                "label": unit_label(unit.name)
+                if unit.kind == "baddie"
+                else {"en": unit.name, "fr": unit.name},
             }
         )
     spots = [
