@@ -5,6 +5,8 @@ glowing, the text size and full screen, words per language, and the screen when 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from conftest import run_cli
@@ -219,8 +221,9 @@ def test_every_control_works_with_the_keyboard(table_server, page):
     assert page.get_attribute("#voice", "aria-pressed") == "true"
 
 
-def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_server, page, wait_text):
+def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_server, page, tmp_path):
     """Point 15 (stops this module's server: keep it last)."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
     _open(page, table_server, "?lang=en")
     assert page.is_hidden("#not-live")
     table_server.stop()
@@ -233,3 +236,6 @@ def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_
     )
     body = float(page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
     assert banner >= body
+    folder = Path(os.environ.get("GM_SCREENS_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / "not-live.png"))
