@@ -190,3 +190,14 @@ def test_tmb_baddies_are_named_in_each_language(gm):
     assert chip["fr"] == t_in("fr", "tmb.table.chip_name", points=5, lane=2) != chip["en"]
     current = view["battle"]["current"]
     assert view["battle"]["current_label"] == rows[current]
+
+
+def test_the_journal_on_the_page_says_one_wink():
+    """Issue 34 (13): "gains 1 winks" on the page's list of changes."""
+    from gm_assist.table.snapshot import both
+
+    assert both("insomnia.action.dodos", name="Ana", dodos=1) == {
+        "en": "Ana gains 1 wink",
+        "fr": "Ana gagne 1 dodo",
+    }
+    assert both("insomnia.action.dodos", name="Ana", dodos=3)["en"] == "Ana gains 3 winks"
