@@ -11,7 +11,6 @@
   var LANG_KEY = "gm-lang-choice";
   var SCALE_KEY = "gm-text-scale:" + window.screen.width + "x" + window.screen.height;
   var SCALES = [0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2];
-  var HIGHLIGHT_MS = 4000;
   var state = {
     lang: params.get("lang") || chosenLang() || SERVER_LANG,
     theme: read("gm-theme") || "auto",
@@ -59,6 +58,7 @@
   }
   t.loc = function (value) { return loc(value); };
   t.lang = function () { return state.lang; };
+  var LIVE = window.GM_LIVE({ t: t, voice: function () { return state.voice; }, lang: function () { return state.lang; } });
 
   /* h("div", {class: "x"}, child, "text") -> HTMLElement; children may be nodes, strings or arrays. */
   function h(tag, attrs) {
@@ -141,7 +141,8 @@
     drawControls();
     drawLive(doc);
     var main = document.getElementById("main");
-    var before = state.link === "lost" ? null : snapshotOf(main);
+    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
+    var before = state.link === "lost" ? null : LIVE.before(main, key);
     main.textContent = "";
     var title = t("table.page.title");
     if (!doc) { main.appendChild(screen("no_session", t("table.page.connecting"), "")); return; }
@@ -164,8 +165,8 @@
       main.appendChild(gameNode(doc));
     }
     drawJournal(doc);
-    markChanges(main, before);
-    listen(main);
+    LIVE.mark(main, before, key);
+    LIVE.listen(main, doc, key);
   }
 
   /* --- not live: the server stopped or the stream dropped (issue 34) -------------------------- */
@@ -218,140 +219,6 @@
     draw();
   }
 
-  /* --- what changed: every value that moved glows for a few seconds (issue 34) ---------------- *
-   * A value is a leaf of the drawing (an element holding only text); its identity is its path
-   * from #main, through the data-* names the renderers give (a unit, a sheep, a stuffie…). */
-  var lit = {}; // path -> time until which it glows
-  function pathOf(node, main) {
-    var parts = [];
-    while (node && node !== main) {
-      var names = [];
-      for (var i = 0; i < node.attributes.length; i++) {
-        var a = node.attributes[i];
-        if (a.name.indexOf("data-") === 0) { names.push(a.name + "=" + a.value); }
-      }
-      var part = node.tagName;
-      if (names.length) { part += "[" + names.join(",") + "]"; }
-      else {
-        var n = 0, sib = node;
-        while ((sib = sib.previousElementSibling)) { if (sib.tagName === node.tagName) { n++; } }
-        part += ":" + n;
-      }
-      parts.push(part);
-      node = node.parentElement;
-    }
-    return parts.reverse().join("/");
-  }
-  function leaves(main) {
-    var out = {};
-    var all = main.querySelectorAll("*");
-    for (var i = 0; i < all.length; i++) {
-      var el = all[i];
-      if (el.childElementCount || el.closest("[data-no-highlight]")) { continue; }
-      var text = (el.textContent || "").trim();
-      if (text) { out[pathOf(el, main)] = { text: text, el: el }; }
-    }
-    return out;
-  }
-  function currents(main) {
-    var out = {};
-    var all = main.querySelectorAll("[class]");
-    for (var i = 0; i < all.length; i++) {
-      var cls = " " + all[i].getAttribute("class") + " ";
-      if (/[ -](current|active) /.test(cls)) { out[pathOf(all[i], main)] = all[i]; }
-    }
-    return out;
-  }
-  function snapshotOf(main) {
-    var doc = state.doc;
-    return { key: doc && doc.session ? doc.session.id + "|" + state.lang : null, leaves: leaves(main), currents: currents(main) };
-  }
-  function markChanges(main, before) {
-    var now = Date.now();
-    var doc = state.doc;
-    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
-    var said = [];
-    if (before && key && before.key === key && Object.keys(before.leaves).length) {
-      var after = leaves(main);
-      Object.keys(after).forEach(function (path) {
-        var old = before.leaves[path];
-        if (old && old.text !== after[path].text) {
-          lit[path] = now + HIGHLIGHT_MS;
-          said.push(after[path].text);
-        }
-      });
-      var turn = currents(main);
-      Object.keys(turn).forEach(function (path) { if (!before.currents[path]) { lit[path] = now + HIGHLIGHT_MS; } });
-    } else {
-      lit = {}; // a first drawing, another session or language: nothing "changed"
-    }
-    var next = 0;
-    Object.keys(lit).forEach(function (path) {
-      if (lit[path] <= now) { delete lit[path]; return; }
-      next = next ? Math.min(next, lit[path]) : lit[path];
-    });
-    var found = main.querySelectorAll("*");
-    for (var i = 0; i < found.length; i++) {
-      if (lit[pathOf(found[i], main)]) { found[i].classList.add("gm-changed"); }
-    }
-    if (said.length) { announce(t("table.page.changed", { what: said.slice(0, 6).join(", ") })); }
-    if (next) { setTimeout(unlight, next - now + 20); }
-  }
-  function unlight() {
-    var main = document.getElementById("main");
-    var now = Date.now();
-    var found = main.querySelectorAll(".gm-changed");
-    for (var i = 0; i < found.length; i++) {
-      var until = lit[pathOf(found[i], main)];
-      if (!until || until <= now) { found[i].classList.remove("gm-changed"); }
-    }
-  }
-
-  /* --- Voice: the moments a table must not miss, said aloud (issue 34) -------------------------- *
-   * Whose turn (the game's .gm-turn headline) when it changes, and each moment a game's renderer
-   * lists (`moments(view, t)`: a surge, a minion turn, a threat check, a knock-out, the end of a
-   * race or a battle) the first time it appears. The browser's own speech synthesis: nothing to
-   * install, offline on phones and tablets. The first drawing, a language switch or another
-   * session set what is known without saying it. */
-  var heard = null; // {key: session|lang, turn: text, ids: {id: true}}
-  function momentsNow(doc, main) {
-    var turn = main.querySelector(".gm-turn");
-    var out = { turn: turn ? turn.textContent.replace(/^[▶\s]+/, "").trim() : "", list: [] };
-    var renderer = doc && doc.session && window.GM_GAMES[doc.session.game];
-    if (doc && doc.view && renderer && renderer.moments) {
-      try { out.list = renderer.moments(doc.view, t) || []; } catch (err) { out.list = []; }
-    }
-    return out;
-  }
-  function listen(main) {
-    var doc = state.doc;
-    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
-    var now = momentsNow(doc, main);
-    var lines = [];
-    if (heard && heard.key === key && key) {
-      if (now.turn && now.turn !== heard.turn) { lines.push(now.turn); }
-      now.list.forEach(function (m) { if (!heard.ids[m.id]) { lines.push(m.text); } });
-    }
-    var ids = {};
-    now.list.forEach(function (m) { ids[m.id] = true; });
-    heard = { key: key, turn: now.turn, ids: ids };
-    if (lines.length && state.voice) { speak(lines.join(" ")); }
-  }
-  function speak(text) {
-    var synth = window.speechSynthesis;
-    if (!synth || !window.SpeechSynthesisUtterance) { return; }
-    var line = new window.SpeechSynthesisUtterance(text);
-    line.lang = state.lang === "fr" ? "fr-FR" : "en-GB";
-    synth.speak(line);
-  }
-
-  /* A polite live region: screen readers hear what changed, the board itself is not re-read. */
-  function announce(text) {
-    var region = document.getElementById("announce");
-    region.textContent = "";
-    region.textContent = text;
-  }
-
   function drawJournal(doc) {
     var box = document.getElementById("journal");
     box.textContent = "";
@@ -401,7 +268,7 @@
         state.voice = !state.voice;
         write("gm-voice", state.voice ? "on" : "off");
         if (!state.voice && window.speechSynthesis) { window.speechSynthesis.cancel(); }
-        if (state.voice && heard && heard.turn) { speak(heard.turn); } // says it works (and unlocks speech on phones)
+        if (state.voice) { LIVE.sayTurn(); } // says it works (and unlocks speech on phones)
         drawControls();
       };
       document.getElementById("theme").onclick = function () {
