@@ -185,7 +185,7 @@ def test_the_voice_says_the_moments_in_the_pages_language(table_server, page, wa
     wait_text(page, "Crawly")
     assert table_server.gm("stuffed-fables", "end-turn").returncode == 0
     said = _said(page, 5)
-    assert said[-1]["text"].startswith("Test de menace : ") and said[-1]["lang"] == "fr-FR", said
+    assert said[-1]["text"].startswith("Vérification de la menace : ") and said[-1]["lang"] == "fr-FR", said
 
     from tests_tmb_battle_helpers import LIVE_START, adventure_day_2
 
