@@ -8,8 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SIZES = {"phone": (390, 844), "tv": (1920, 1080), "4k": (3840, 2160), "tablet": (1024, 768)}
-"""Phone portrait, a 1080p TV, a 4K TV, and a tablet on its side (narrow cards side by side)."""
+SIZES = {
+    "phone": (390, 844),
+    "tv": (1920, 1080),
+    "4k": (3840, 2160),
+    "tablet": (1024, 768),
+    "laptop": (1366, 768),
+}
+"""Phone portrait, a 1080p TV, a 4K TV, a tablet on its side and a laptop (narrow cards side by
+side: Mice and Mystics' "runs the minions" stuck out of its card at 1366 px)."""
 
 
 def _ok(gm: Callable[..., Any], *args: str) -> None:
@@ -100,9 +107,9 @@ def mice_and_mystics(gm: Callable[..., Any]) -> str:
     """Four mice and three enemy types on the track, conditions, a feat, cheese on the wheel."""
     mm = "mice-and-mystics"
     name = "screen-mm"
-    mice = ("Tilda", "Collin", "Nez", "Filch")
+    mice = ("Tilda", "Collin", "Nez", "Maginos")
     _ok(gm, mm, "new", *(a for m in mice for a in ("--mouse", m)), "--end", "8", "--name", name)
-    _ok(gm, mm, "initiative", "--present", "Tilda,roach,Collin,Nez,Filch", "-e", "roach:3")
+    _ok(gm, mm, "initiative", "--present", "Tilda,roach,Collin,Nez,Maginos", "-e", "roach:3")
     _ok(gm, mm, "wheel", "4")
     _ok(gm, mm, "condition", "Collin", "stunned")
     _ok(gm, mm, "feat", "cheese-master", "Tilda")

@@ -76,6 +76,10 @@ def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, pag
         _show(page, server, names[game], game, lang, size)
         seen[size_name] = page.evaluate(MEASURE)
         _shot(page, tmp_path, f"{game}-{lang}-{size_name}")
+    # nothing sticks out of its card; the ✦ of a tile leaves the fence's word alone
+    for name, m in seen.items():
+        assert not m["overflow"], f"{game} {lang} {name}: out of their card: {m['overflow']}"
+        assert not m["overlaps"], f"{game} {lang} {name}: a tile's ✦ covers the fence's word"
     tv, big, phone = seen["tv"], seen["4k"], seen["phone"]
     for name, m in (("1920×1080", tv), ("3840×2160", big)):
         assert m["scrollHeight"] <= m["height"], f"{game} {lang} {name}: the page scrolls ({m})"
@@ -84,12 +88,6 @@ def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, pag
     assert big["font"] >= 1.9 * tv["font"], (tv, big)
     assert big["bottom"] / big["height"] >= 0.9 * tv["bottom"] / tv["height"], (tv, big)
     assert phone["scrollWidth"] <= phone["width"], phone
-    for (
-        name,
-        m,
-    ) in seen.items():  # nothing sticks out of its card; the ✦ of a tile leaves the fence's word alone
-        assert not m["overflow"], f"{game} {lang} {name}: out of their card: {m['overflow']}"
-        assert not m["overlaps"], f"{game} {lang} {name}: a tile's ✦ covers the fence's word"
     if game != "shy-monsters":  # the hero plays alone: no turn to show
         assert phone["turn"] is not None and phone["turn"] <= phone["height"], phone
 
