@@ -7,6 +7,7 @@
   var STORE = window.localStorage;
   var params = new URLSearchParams(window.location.search);
   var token = params.get("token");
+  var playing = params.get("play") === "1" && !!token; // the play link: this screen may act (issue 33)
   var SERVER_LANG = window.GM_LANG || "en";
   var LANG_KEY = "gm-lang-choice";
   var SCALE_KEY = "gm-text-scale:" + window.screen.width + "x" + window.screen.height;
@@ -165,8 +166,50 @@
       main.appendChild(gameNode(doc));
     }
     drawJournal(doc);
+    drawPlay(doc);
     LIVE.mark(main, before, key);
     LIVE.listen(main, doc, key);
+  }
+
+  /* --- the play link: Undo and Redo through the acting API (issue 33) ------------------------- */
+  var playNote = "";
+  function drawPlay(doc) {
+    var box = document.getElementById("play");
+    var ok = playing && doc && doc.session && doc.version != null &&
+             (doc.status === "ok" || doc.status === "finished");
+    box.hidden = !ok;
+    if (!ok) { return; }
+    box.setAttribute("aria-label", t("table.play.title"));
+    var last = doc.journal && doc.journal.length ? loc(doc.journal[0].text) : null;
+    var undo = document.getElementById("undo");
+    undo.textContent = last ? t("table.play.undo_what", { label: last }) : t("table.play.undo");
+    undo.disabled = !last;
+    document.getElementById("redo").textContent = t("table.play.redo");
+    document.getElementById("play-note").textContent = playNote;
+  }
+
+  function act(path) {
+    var doc = state.doc;
+    if (!doc || doc.version == null) { return; }
+    playNote = "";
+    fetch(path, {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: JSON.stringify({ version: doc.version }),
+    }).then(function (response) {
+      return response.json().then(function (body) { return { status: response.status, body: body }; });
+    }).then(function (answer) {
+      if (answer.status !== 200) {
+        playNote = answer.status === 409 ? t("table.play.stale") : loc(answer.body.error);
+      }
+      return refresh();
+    }).catch(function () { playNote = t("table.page.not_live_title"); draw(); });
+  }
+
+  function refresh() {
+    return fetch("/state.json" + (token ? "?token=" + encodeURIComponent(token) : ""))
+      .then(function (response) { return response.json(); })
+      .then(function (doc) { state.doc = doc; draw(); });
   }
 
   /* --- not live: the server stopped or the stream dropped (issue 34) -------------------------- */
@@ -257,6 +300,8 @@
         write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
         draw();
       };
+      document.getElementById("undo").onclick = function () { act("/api/undo"); };
+      document.getElementById("redo").onclick = function () { act("/api/redo"); };
       document.getElementById("smaller").onclick = function () { step(-1); };
       document.getElementById("bigger").onclick = function () { step(1); };
       document.getElementById("fullscreen").onclick = function () {
