@@ -113,11 +113,16 @@ def t(key: str, **params: Any) -> str:
     return fill(text, params, current)
 
 
-def t_in(language: str, key: str, **params: Any) -> str:
+def t_in(language: str, key: str, /, variant: str | None = None, **params: Any) -> str:
     """:func:`t` in ``language`` whatever the current one (a page that switches language itself),
-    without the guided mode's variants."""
+    without the guided mode's variants. ``variant="screen"`` uses ``<key>_screen`` when it exists:
+    the table view's words for a hint that names a command line (the shared screen says what
+    the table does, the terminal keeps the command)."""
     namespace = key.split(".", 1)[0]
-    text = catalog(language, namespace).get(key) or catalog("en", namespace).get(key, key)
+    found = catalog(language, namespace)
+    text = (found.get(f"{key}_{variant}") if variant else None) or found.get(key)
+    if text is None:
+        text = catalog("en", namespace).get(key, key)
     return fill(text, params, language)
 
 
