@@ -358,10 +358,9 @@ def reset() -> None:
 # --- the shipped vectors ----------------------------------------------------------------------
 
 
-def write_shipped() -> tuple[int, int]:
+def write_shipped(meaning_rows: Callable[[list[str] | None], Rows]) -> tuple[int, int]:
     """Rewrite ``data/rules/_meaning.bin`` for what the index reads of the current cards, embedding
     only the texts it lacks; returns (texts, newly embedded)."""
-    from gm_assist.rules_ref.search import meaning_rows
 
     engine = _engine()
     if engine is None:
@@ -373,6 +372,8 @@ def write_shipped() -> tuple[int, int]:
     return len(wanted), len(fresh)
 
 
-if __name__ == "__main__":
-    total, new = write_shipped()
+if __name__ == "__main__":  # run as a program, this file is the top layer: it may load the search
+    from gm_assist.rules_ref.search import meaning_rows
+
+    total, new = write_shipped(meaning_rows)
     print(f"{shipped_path()}: {total} texts, {new} embedded now")
