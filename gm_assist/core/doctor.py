@@ -444,15 +444,17 @@ def _tidy(path: Path, stamp: str, problem: Problem) -> bool:
     """Remove a leftover that holds nothing found nowhere else; keep any other aside."""
     try:
         info = path.lstat()
-        raw = path.read_bytes() if path.is_file() else None
+        if not path.is_file() or path.is_symlink():
+            return False  # not a file a command left: reported, left alone
+        raw = path.read_bytes()
     except OSError:
         return False
     target = path.with_name(_leftover_target(path.name))
     try:
-        same = raw is not None and target.is_file() and target.read_bytes() == raw
+        same = target.is_file() and target.read_bytes() == raw
     except OSError:
         same = False
-    if raw == b"" or info.st_nlink > 1 or same:
+    if not raw or info.st_nlink > 1 or same:
         unlink(path)
         return True
     aside = path.with_name(f"{target.name}.unfinished-{stamp}")

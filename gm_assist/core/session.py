@@ -374,6 +374,21 @@ def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
     return doc.get("head"), tuple(doc["redo"])
 
 
+def version_of(doc: dict[str, Any]) -> int:
+    """A number that names where a session stands in its history (``_position``): every change,
+    undo or redo gives another one (a CRC-32 of the position), and the same place gives the same
+    one. A client that acts sends the version it saw; ``expect`` refuses a stale one."""
+    import json
+    import zlib
+
+    return zlib.crc32(json.dumps(_position(doc)).encode())
+
+
+def _check_version(doc: dict[str, Any], expect: int | None) -> None:
+    if expect is not None and expect != version_of(doc):
+        raise GmError("core.error.stale_version", name=doc["name"], version=version_of(doc))
+
+
 def _note_seen(doc: dict[str, Any]) -> None:
     from gm_assist.core.context import ctx
 
@@ -522,8 +537,9 @@ def start(
     return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=said)
 
 
-def record(action: Action, session: str | None = None) -> Recorded:
-    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises."""
+def record(action: Action, session: str | None = None, expect: int | None = None) -> Recorded:
+    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises.
+    ``expect``: the version (``version_of``) the change was asked on; another one is refused."""
     from gm_assist.core.store import file_lock
 
     sid = resolve(session)
@@ -531,6 +547,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
         _check_seen(doc)
+        _check_version(doc, expect)
         before = game_state(doc, session_path(sid))
         after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
@@ -561,17 +578,20 @@ def record(action: Action, session: str | None = None) -> Recorded:
     return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
 
 
-def undo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
-    """Revert the last ``n`` changes; returns the labels undone, most recent first."""
-    return _move(n, session, forward=False)
+def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
+    """Revert the last ``n`` changes; returns the labels undone, most recent first. ``expect``: as
+    for ``record``."""
+    return _move(n, session, forward=False, expect=expect)
 
 
-def redo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
+def redo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
     """Re-apply the last ``n`` undone changes; returns their labels in order."""
-    return _move(n, session, forward=True)
+    return _move(n, session, forward=True, expect=expect)
 
 
-def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list[str]]:
+def _move(
+    n: int, session: str | None, forward: bool, expect: int | None = None
+) -> tuple[SessionInfo, list[str]]:
     from gm_assist.core.store import file_lock
 
     if n < 1:
@@ -581,6 +601,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
         doc, raw = read_document(sid)
         game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
         _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
+        _check_version(doc, expect)
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):

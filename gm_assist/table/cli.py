@@ -37,6 +37,8 @@ def table_cmd(
     lan: Annotated[bool, typer.Option("--lan", help=t("table.help.lan"))] = False,
     session: Annotated[str | None, typer.Option("--session", "-s", help=t("table.help.session"))] = None,
     lang: Annotated[str | None, typer.Option("--lang", help=t("table.help.lang"))] = None,
+    watch_only: Annotated[bool, typer.Option("--watch-only", help=t("table.help.watch_only"))] = False,
+    new_tokens: Annotated[bool, typer.Option("--new-tokens", help=t("table.help.new_tokens"))] = False,
 ) -> None:
     from gm_assist.core.i18n import lang as current_lang
     from gm_assist.core.output import err
@@ -50,17 +52,25 @@ def table_cmd(
         from gm_assist.core import index
 
         index.find(pinned)  # an unknown name is refused now, with a suggestion
+    from gm_assist.table import tokens as secrets
     from gm_assist.table.server import TableConfig, is_loopback, page_url, plan, serve
 
-    bind, token = plan(host, port, lan)
+    bind, lan_token = plan(host, port, lan)
 
+    token = play = None
+    if lan_token or not watch_only or new_tokens:
+        kept = secrets.load(renew=new_tokens)  # the same links from one game night to the next
+        token = kept.watch if lan_token else None
+        play = None if watch_only else kept.play
     config = TableConfig(
         pinned=pinned,
         lang=current_lang(),
         token=token,
         allowed_hosts=None if token else ("127.0.0.1", "localhost", "::1", "[::1]", bind),
+        play_token=play,
     )
     url = page_url(bind, port, token)
+    play_url = page_url(bind, port, token, play) if play else None
 
     def ready() -> None:
         typer.echo(t("table.serve.ready", url=url))
@@ -73,6 +83,10 @@ def table_cmd(
             typer.echo(qr_text(url))
         elif not is_loopback(bind):  # pragma: no cover - a non-loopback bind always has a token
             pass
+        if play_url:
+            typer.echo(t("table.serve.play_lan" if token else "table.serve.play_here", url=play_url))
+            if token:
+                typer.echo(qr_text(play_url))
         typer.echo(t("table.serve.stop"))
 
     try:

@@ -191,3 +191,14 @@ def test_leftovers_are_removed_only_when_they_hold_nothing_new(gm, home):
     aside = list(folder.glob(f"{sid}.json.unfinished-*"))
     assert [p.read_bytes() for p in aside] == [b'{"session": {"1": {"half']
     assert gm("doctor").exit_code == 0 and gm("show", "night").exit_code == 0
+
+
+def test_a_folder_or_link_named_like_a_leftover_is_left_alone(gm, home):
+    assert gm("insomnia", "new", "--player", "A", "--player", "B", "--name", "night").exit_code == 0
+    folder = home / "sessions"
+    (folder / ".x.json.abc.tmp").mkdir()
+    (folder / ".y.json.bak.link").symlink_to(home / "index.json")
+    fixed = gm("doctor", "--fix", "--json")
+    assert "Traceback" not in fixed.stdout + fixed.stderr
+    assert fixed.exit_code == 1  # said, not fixed
+    assert (folder / ".x.json.abc.tmp").is_dir() and (folder / ".y.json.bak.link").is_symlink()
