@@ -14,6 +14,16 @@ from typing import Any
 from gm_assist.core.errors import EnvError, GmError
 
 
+def valid_id(sid: Any) -> bool:
+    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
+    return (
+        isinstance(sid, str)
+        and 0 < len(sid) <= 64
+        and sid.isascii()
+        and all(c.isalnum() or c in "-_" for c in sid)
+    )
+
+
 def index_path() -> Path:
     from gm_assist.core.context import home_dir
 
@@ -42,8 +52,6 @@ def _read() -> dict[str, Any]:
     data.setdefault("meta", {})
     if not isinstance(data["meta"], dict) or not isinstance(data["meta"].get("1", {}), dict):
         raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
-    from gm_assist.core.session import valid_id
-
     for entry in data["sessions"].values():
         if not isinstance(entry, dict) or not all(
             isinstance(entry.get(k), str) for k in ("id", "name", "game", "created")
