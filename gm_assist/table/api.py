@@ -26,7 +26,7 @@ MAX_BODY = 16 * 1024
 
 
 def _both(key: str, **params: Any) -> dict[str, str]:
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both
 
     return both(key, **params)
 

@@ -17,32 +17,6 @@ from gm_assist.core.i18n import t
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 DEFAULT_PORT = 8765
-DEFAULT_HOST = "127.0.0.1"
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (the interface of the default route), or
-    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
-    import socket
-
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
-    """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
-    makes it the play link (the page then acts with that token)."""
-    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
-    return f"http://{shown}:{port}/" + query
 
 
 def qr_text(url: str) -> str:
@@ -54,18 +28,6 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True)
     return out.getvalue()
-
-
-def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
-    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
-    non-loopback ``--host`` needs the token too."""
-    from gm_assist.table.server import is_loopback, new_token
-
-    if not 1 <= port <= 65535:
-        raise GmError("table.error.bad_port", port=port)
-    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
-    token = None if is_loopback(bind) and not lan else new_token()
-    return bind, token
 
 
 @app.command("table", help=t("table.help.command"))
@@ -90,9 +52,10 @@ def table_cmd(
         from gm_assist.core import index
 
         index.find(pinned)  # an unknown name is refused now, with a suggestion
-    bind, lan_token = plan(host, port, lan)
     from gm_assist.table import tokens as secrets
-    from gm_assist.table.server import TableConfig, is_loopback, serve
+    from gm_assist.table.server import TableConfig, is_loopback, page_url, plan, serve
+
+    bind, lan_token = plan(host, port, lan)
 
     token = play = None
     if lan_token or not watch_only or new_tokens:

@@ -35,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from gm_assist.core.errors import GmError
 from gm_assist.table import snapshot as snap
 
 HERE = Path(__file__).parent
@@ -42,6 +43,7 @@ POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 15.0
 COOKIE = "gm_table_token"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+DEFAULT_HOST = "127.0.0.1"
 GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
 
@@ -77,6 +79,41 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the interface of the default route), or
+    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
+    """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
+    makes it the play link (the page then acts with that token)."""
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
+    return f"http://{shown}:{port}/" + query
+
+
+def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
+    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
+    non-loopback ``--host`` needs the token too."""
+    if not 1 <= port <= 65535:
+        raise GmError("table.error.bad_port", port=port)
+    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
+    token = None if is_loopback(bind) and not lan else new_token()
+    return bind, token
 
 
 @dataclass
@@ -211,7 +248,7 @@ def _assets() -> dict[str, list[str]]:
 
 
 def _forbidden() -> Response:
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both
 
     text = both("table.http.forbidden")
     return PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)
@@ -426,7 +463,7 @@ def serve(config: TableConfig, host: str, port: int, on_ready: Any = None, debug
         ) from exc
     sock.listen(128)
     from gm_assist.core import data
-    from gm_assist.entry import collect_garbage_again
+    from gm_assist.core.process import collect_garbage_again
 
     data.CACHE_WRITES = False  # read-only by construction: not even the parsed-TOML cache
     # The console command starts with the cyclic garbage collector off (gm_assist.entry). A server
@@ -496,7 +533,6 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
     import uvicorn
 
     from gm_assist.core.errors import EnvError
-    from gm_assist.table.cli import page_url, plan
 
     global _BACKGROUND
     if _BACKGROUND is not None and _BACKGROUND.thread.is_alive():

@@ -24,26 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import LANGS
+from gm_assist.core.i18n import both
 
 JOURNAL_SHOWN = 5
 """How many of the last changes the page lists."""
-
-
-def both(key: str, **params: Any) -> dict[str, str]:
-    """The text of ``key`` in every language: ``{"en": …, "fr": …}`` (the page switches locally)."""
-    from gm_assist.core.i18n import t_in
-
-    return {language: t_in(language, key, **params) for language in LANGS}
-
-
-def table_words(message: Any) -> dict[str, str]:
-    """A step's sentence (``core.step.Step.message``) in every language, in the table's words:
-    ``<key>_screen`` when the catalog has it (the same sentence without the command to type; the
-    terminal keeps the command)."""
-    from gm_assist.core.i18n import t_in
-
-    return {language: t_in(language, message.key, "screen", **message.params) for language in LANGS}
 
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:

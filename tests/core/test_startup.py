@@ -406,7 +406,7 @@ def test_the_guided_mode_turns_the_collector_back_on():
     r = _python(
         "import gc\n"
         "gc.disable()\n"
-        "from gm_assist.entry import collect_garbage_again\n"
+        "from gm_assist.core.process import collect_garbage_again\n"
         "collect_garbage_again()\n"
         "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
     )
@@ -414,7 +414,7 @@ def test_the_guided_mode_turns_the_collector_back_on():
     assert r.stdout.split() == ["True", "True"]
     untouched = _python(
         "import gc\n"
-        "from gm_assist.entry import collect_garbage_again\n"
+        "from gm_assist.core.process import collect_garbage_again\n"
         "collect_garbage_again()\n"
         "print(gc.isenabled(), gc.get_freeze_count())\n"
     )

@@ -194,7 +194,7 @@ def test_tmb_baddies_are_named_in_each_language(gm):
 
 def test_the_journal_on_the_page_says_one_wink():
     """Issue 34 (13): "gains 1 winks" on the page's list of changes."""
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both
 
     assert both("insomnia.action.dodos", name="Ana", dodos=1) == {
         "en": "Ana gains 1 wink",

@@ -195,7 +195,7 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
     the fence, each sheep, the nightmare, winks and pillows, whose turn. Pure and JSON-able;
     language-dependent texts are ``{"en", "fr"}``. Numbers come from the state and the rules
     (``rules.resting_player``, ``rules.next_step``, ``final_solo_score``), never re-derived by the page."""
-    from gm_assist.table.snapshot import both, table_words
+    from gm_assist.core.i18n import both, table_words
 
     from . import catalog
     from .model import BOARD_SPACES, FENCE_DODOS, TRACK_TOP

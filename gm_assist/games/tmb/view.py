@@ -234,7 +234,7 @@ def _or_q(value: int | None) -> str:
 def table_view(state: TmbState) -> dict[str, Any]:
     """Day counter out of the tyrant's days, progress against the challenge, the tyrant, the
     party's HP; in battle the track, the mat, the queue, the round die (see docs/table-view.md)."""
-    from gm_assist.table.snapshot import both, table_words
+    from gm_assist.core.i18n import both, table_words
 
     from .report import reminders, status
     from .rules import next_step
@@ -308,7 +308,7 @@ def unit_label(name: str) -> dict[str, str]:
     ``5 pt n° 2``, a gearloc or a name the catalog does not know as it is."""
     import re
 
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both
 
     from .battle import catalog
 
