@@ -69,6 +69,7 @@ def search_cmd(
         "found_in": result.found_in,
         "game_context": result.game_context,
         "confident": result.confident,
+        "reading": result.reading,
         "results": [
             {
                 "id": h.id,
