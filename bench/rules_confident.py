@@ -45,12 +45,12 @@ def rows() -> list[tuple[str, dict[str, float], bool]]:
     for name in ("rules_questions.tsv", "rules_questions_train.tsv", "rules_questions_train2.tsv"):
         for lang, game, question, answers in questions(name):
             for context in (None, game):
-                q, scored, idf, _ = search.ranked(question, lang, None, context)
+                q, scored, idf, *_ = search.ranked(question, lang, None, context)
                 right = bool(scored) and scored[0][0] in answers
                 out.append(("real", search.confidence_features(q, scored, idf), right))
     for lang, _, query in offtopic("rules_offtopic_train.tsv"):
         for context in (None, *GAMES):
-            q, scored, idf, _ = search.ranked(query, lang, None, context)
+            q, scored, idf, *_ = search.ranked(query, lang, None, context)
             out.append(("off", search.confidence_features(q, scored, idf), False))
     return out
 

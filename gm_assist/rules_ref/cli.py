@@ -76,6 +76,7 @@ def search_cmd(
         "game_context": result.game_context,
         "confident": result.confident,
         "message": message,
+        "reading": result.reading,
         "results": [
             {
                 "id": h.id,

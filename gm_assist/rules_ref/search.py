@@ -118,6 +118,8 @@ class Result:
     game_context: str | None = None
     confident: bool = False
     corrections: dict[str, str] = field(default_factory=dict)
+    reading: str = meaning.WORDS
+    """Which reading answered: the words alone, or with the sentence model's (`meaning.BOTH`)."""
 
 
 # --- the index ---------------------------------------------------------------------------------
@@ -689,9 +691,9 @@ def _prefix_query(query: str, lang: str) -> _Query:
 
 def ranked(
     query: str, lang: str, game: str | None = None, context: str | None = None
-) -> tuple[_Query, list[tuple[str, float, float]], dict[str, float], str | None]:
+) -> tuple[_Query, list[tuple[str, float, float]], dict[str, float], str | None, str]:
     """Every matching card, best first, as ``(card, score, coverage)``, with the parsed question,
-    its words' idf and the game context used (what `run` turns into hits)."""
+    its words' idf, the game context used and the reading that answered (what `run` turns into hits)."""
     named, rest = _named_game(words(query))
     ctx_game = named or context
     if named and content_words(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
@@ -717,8 +719,8 @@ def ranked(
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
-    scored = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
-    return q, scored, idf, ctx_game
+    scored, reading = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
+    return q, scored, idf, ctx_game, reading
 
 
 def meaning_rows(cards: list[str] | None) -> meaning.Rows:
@@ -748,7 +750,7 @@ def run(
     """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
     unless the question names another game. Titles are in ``lang``; answers in the language the
     question was found in."""
-    q, scored, idf, ctx_game = ranked(query, lang, game, context)
+    q, scored, idf, ctx_game, reading = ranked(query, lang, game, context)
     db = connect()
     hits = []
     for card_id, score, coverage in scored[:limit]:
@@ -771,7 +773,7 @@ def run(
             )
         )
     confident = bool(hits) and confidence(confidence_features(q, scored, idf)) >= CONFIDENT
-    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections)
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading)
 
 
 @cache
