@@ -15,12 +15,13 @@ from gm_assist.core.session import (
     SCHEMA_VERSION,
     SessionInfo,
     backup_path,
+    check_document,
     game_state,
     info_of,
     journal_path,
     lock_path,
     now,
-    parse_document,
+    origin_entry,
     read_document,
     resolve,
     session_path,
@@ -171,8 +172,8 @@ def import_file(path: Path, name: str | None = None) -> SessionInfo:
             lines.append(journal.encode({**entry, "prev": None}))
             size += len(lines[-1])
         doc.update(head=head, redo=offsets, changes=len(entries), updated=now())
-        if lines:
-            atomic_write_bytes(journal_path(doc["id"]), b"".join(lines))
+        lines.append(journal.encode(origin_entry(doc)))  # the game as imported: restorable at once
+        atomic_write_bytes(journal_path(doc["id"]), b"".join(lines))
         write_document(doc, None)
         index.add(doc["id"], doc["name"], doc["game"], doc["created"])
     return info_of(doc)
@@ -189,7 +190,7 @@ def _validated_export(data: dict[str, Any], path: Path) -> tuple[dict[str, Any],
         raise ValueError("session is not an object")
     session = {**data["session"], "schema_version": version, "redo": []}
     session.pop("head", None)
-    doc = parse_document({"session": {"1": session}}, path)
+    doc = check_document(session, path)
     game_state(doc, path)
     entries, redo = data.get("journal", []), data.get("redo", [])
     if not isinstance(entries, list) or not isinstance(redo, list):
