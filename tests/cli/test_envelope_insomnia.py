@@ -30,7 +30,8 @@ def test_every_race_and_rest_command_prints_the_envelope(gm) -> None:  # noqa: A
         e["key"] == "insomnia.event.crossed" and e["card"] == "insomnia/fence" for e in moved["events"]
     )
     assert moved["next"]["key"] == "bed"
-    assert [c["key"] for c in moved["next"]["choices"]] == ["bed", "move", "end_turn"]
+    # her card is played (p. 4): ending the turn comes first, going to bed stays open (issue 34.8)
+    assert [c["key"] for c in moved["next"]["choices"]] == ["end_turn", "move", "bed"]
     bed = _check(gm(IN, "bed", "--json"), gm)
     assert bed["next"]["key"] == "race" and bed["active"] == "Bo"
     assert "Bo" in bed["next"]["text"] and bed["next_text"] == bed["next"]["text"]

@@ -59,7 +59,7 @@ def test_a_hit_that_defeats_says_so(gm):
     r = gm("tmb", "battle", "hit", "ver", "2", "--json")
     assert [e["key"] for e in r.json["events"]] == ["tmb_battle.event.hit", "tmb_battle.event.defeated"]
     text = gm("--lang", "fr", "tmb", "battle", "hit", "crapaud", "5").stdout
-    assert "crapaud des marais : 3 PV perdus." in text and "crapaud des marais est vaincu" in text
+    assert "Crapaud des marais : 3 PV perdus." in text and "Crapaud des marais est vaincu" in text
 
 
 BAD = [

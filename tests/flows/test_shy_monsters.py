@@ -130,20 +130,16 @@ def test_ctrl_c_while_the_dungeon_master_builds_the_floors_goes_back_one_menu(
 ) -> None:  # noqa: ANN001
     """Issue 34.1: Ctrl-C during the solo floor search (not a prompt) goes back to the home menu,
     as the banner promises, instead of ending the program; no session is made."""
-    from gm_assist.core.i18n import t
     from gm_assist.games.shy_monsters import dungeon_master
-    from tests.player import Pick, Type, home, quit_app
+    from tests.flows.test_whole_shy_monsters import new_solo_game
+    from tests.player import home, quit_app
 
     def interrupted(*_args: object) -> None:
         raise KeyboardInterrupt  # what Ctrl-C delivers in the middle of the search
 
     monkeypatch.setattr(dungeon_master, "new_game", interrupted)
     player.queue(
-        (t("core.menu.title"), Pick(t("core.menu.new"))),
-        (t("core.menu.pick_game"), Pick(t("core.games.shy_monsters"))),
-        (t("shy_monsters.flow.mode"), Pick(t("shy_monsters.flow.mode_solo"))),
-        (t("shy_monsters.flow.difficulty"), Pick(expect=t("shy_monsters.difficulty.best"))),
-        (t("shy_monsters.flow.seed"), Type("7")),
+        *new_solo_game("7"),
         quit_app(),  # back at the home menu
     )
     home("en")

@@ -51,17 +51,24 @@ def event(key: str, **params: Any) -> str:
 SEED_7 = (("EC...", ".PCBX", "...C."), ("..RX", "CTC.", "EC.."), ("EGCC", "O.XC"))
 
 
+def new_solo_game(seed: str) -> tuple[tuple[str, Any], ...]:
+    """From the home menu: a new solo Shy Monsters game, the « best » Dungeon Master, ``seed``."""
+    return (
+        (t("core.menu.title"), Pick(t("core.menu.new"))),
+        (t("core.menu.pick_game"), Pick(t("core.games.shy_monsters"))),
+        (t("shy_monsters.flow.mode"), Pick(t("shy_monsters.flow.mode_solo"))),
+        (t("shy_monsters.flow.difficulty"), Pick(expect=t("shy_monsters.difficulty.best"))),
+        (t("shy_monsters.flow.seed"), Type(seed)),
+    )
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_solo_game_of_three_floors(player: Any, capsys: Any, lang: str) -> None:
     context.reset(lang=lang)
     name = "shy-monsters-1"
     what_now = t("shy_monsters.flow.what_now")
     player.queue(
-        (t("core.menu.title"), Pick(t("core.menu.new"))),
-        (t("core.menu.pick_game"), Pick(t("core.games.shy_monsters"))),
-        (t("shy_monsters.flow.mode"), Pick(t("shy_monsters.flow.mode_solo"))),
-        (t("shy_monsters.flow.difficulty"), Pick(expect=t("shy_monsters.difficulty.best"))),
-        (t("shy_monsters.flow.seed"), Type("7")),
+        *new_solo_game("7"),
         # floor 1: two tiles turned over before moving, both monsters active
         reveal(2, 2, left=2),
         reveal(2, 4, left=1),
