@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Table view benchmark (issue 16), run by hand (never in the test suite):
 
-    .venv/bin/python bench/table_view.py [--changes 50] [--clients 20] [--watchers]
+    .venv/bin/python bench/table_view.py [--changes 50] [--clients 20] [--reconnects 5000]
+    .venv/bin/python bench/table_view.py --reconnects-only [--reconnects 5000]
+    .venv/bin/python bench/table_view.py --watchers
 
 - latency: from a ``gm-assist insomnia dodos 1`` process's exit to the page's DOM update, in the
   system Chromium (a MutationObserver stamps the update; both clocks are this machine's wall
@@ -9,6 +11,10 @@
 - memory: the server's resident memory (VmRSS) with ``--clients`` event streams open, after ten
   changes sent to all of them. Target ≤ 60 MiB.
 - page weight: the page and every asset it loads (no compression). Target ≤ 150 KB.
+- reconnects: a tablet that sleeps and wakes all evening. ``--reconnects`` times (default 5,000),
+  an event stream is opened, read up to its first snapshot and dropped; the server's resident
+  memory (VmRSS) is read before, every 1,000 and at the end. Target ≤ 60 MiB at the end.
+  ``--reconnects-only`` runs only this part (no Chromium needed).
 - ``--watchers``: how fast each way of watching notices an atomic replacement of a session file
   (stat polling every 50 ms, as the server does, against ``watchfiles``, when it is installed),
   and what each costs while nothing changes (CPU seconds over 10 s).
@@ -101,6 +107,43 @@ def memory(server: TableServer, clients: int) -> tuple[int, int]:
     for conn, _ in conns:
         conn.close()
     return before, after
+
+
+def reconnects(server: TableServer, count: int) -> list[tuple[int, int]]:
+    """Open and drop ``count`` event streams one after the other; (streams so far, RSS KiB) at the
+    start, every 1,000 and at the end."""
+    import socket
+
+    points = [(0, rss_kib(server.proc.pid))]
+    for done in range(1, count + 1):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", "/events")
+        response = conn.getresponse()
+        assert response.status == 200, response.status
+        while not response.readline().startswith(b"data: "):
+            pass
+        if conn.sock is not None:
+            conn.sock.shutdown(socket.SHUT_RDWR)  # the tablet goes away mid-stream
+        conn.close()
+        if done % 1000 == 0 or done == count:
+            points.append((done, rss_kib(server.proc.pid)))
+    # the server notices the last drops within a moment: wait until it has let them all go
+    deadline = time.monotonic() + 10
+    while _open_streams(server) > 0 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    points.append((count, rss_kib(server.proc.pid)))
+    return points
+
+
+def _open_streams(server: TableServer) -> int:
+    """The server's established TCP connections on its port (from /proc/net/tcp), minus ours."""
+    port = f"{server.port:04X}"
+    count = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1].endswith(":" + port) and fields[3] == "01":  # local side is the server, ESTABLISHED
+            count += 1
+    return count
 
 
 def page_weight(server: TableServer) -> dict[str, int]:
@@ -218,6 +261,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--changes", type=int, default=50)
     parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--reconnects", type=int, default=5000)
+    parser.add_argument("--reconnects-only", action="store_true")
     parser.add_argument("--watchers", action="store_true")
     args = parser.parse_args()
     if args.watchers:
@@ -228,6 +273,9 @@ def main() -> None:
     try:
         r = server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
         assert r.returncode == 0, r.stderr
+        if args.reconnects_only:
+            report_reconnects(server, args.reconnects)
+            return
         lat, whole = latency(server, args.changes)
         print(
             f"latency command exit → DOM update over {len(lat)} changes: "
@@ -249,8 +297,21 @@ def main() -> None:
             f"page weight: {total / 1000:.1f} KB ({', '.join(f'{k} {v}' for k, v in sizes.items())}) "
             "(target ≤ 150 KB)"
         )
+        if args.reconnects:
+            report_reconnects(server, args.reconnects)
     finally:
         server.stop()
+
+
+def report_reconnects(server: TableServer, count: int) -> None:
+    started = time.monotonic()
+    points = reconnects(server, count)
+    path = ", ".join(f"{n}: {kib / 1024:.1f}" for n, kib in points[:-1])
+    print(
+        f"server memory over {count} event streams opened and dropped ({time.monotonic() - started:.0f} s): "
+        f"{points[0][1] / 1024:.1f} MiB before, {points[-1][1] / 1024:.1f} MiB at the end "
+        f"(MiB after N streams: {path}) (target ≤ 60 MiB at the end)"
+    )
 
 
 if __name__ == "__main__":

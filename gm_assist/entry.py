@@ -14,10 +14,19 @@ from gm_assist.core import context
 
 PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
 
+READ_ONLY_COMMANDS = frozenset({"table"})
+"""Commands that never write to the home, not even the parsed-TOML cache (``core.data.CACHE_WRITES``):
+known from the command line before anything is read, since the CLI's translated help texts are
+read (and would be cached) as its modules load."""
+
 
 def pre_scan(args: list[str]) -> None:
-    """Read the global options before click does, so ``--help`` is already in the right language."""
+    """Read the global options before click does, so ``--help`` is already in the right language,
+    and the command, so that a read-only one (:data:`READ_ONLY_COMMANDS`) writes nothing at all."""
+    from gm_assist.core import data
+
     values: dict[str, Any] = {}
+    command = None
     names = {"--lang": "lang", "--home": "home", "--session": "session", "-s": "session"}
     i = 0
     while i < len(args):
@@ -31,8 +40,10 @@ def pre_scan(args: list[str]) -> None:
         elif arg == "--debug":
             values["debug"] = True
         elif not arg.startswith("-"):
+            command = arg
             break
         i += 1
+    data.CACHE_WRITES = command not in READ_ONLY_COMMANDS  # each invocation of a process decides anew
     context.reset(
         session=values.get("session"),
         lang=values.get("lang"),

@@ -36,6 +36,7 @@ def home_menu() -> None:
                     ("quit", t("core.menu.quit")),
                 ],
                 fresh=False,  # nothing on this menu is drawn from a game's state
+                name_game=True,  # Undo/Redo say which saved game they act on
             )
         except Cancelled:  # Esc goes back everywhere else; here it would end the program: ask first
             choice = "quit" if _leave_asked() else ""
@@ -74,7 +75,7 @@ def _leave_asked() -> bool:
 def _resume() -> None:
     from gm_assist.core.i18n import when
     from gm_assist.core.manage import listing
-    from gm_assist.games import module, title
+    from gm_assist.games import title
 
     rows = listing()
     if not rows:
@@ -88,7 +89,19 @@ def _resume() -> None:
     from gm_assist.core.manage import use
 
     use(name)
-    module(game, "flow").run(name)
+    _play(game, name)
+
+
+def _play(game: str, name: str) -> None:
+    """Run a game's menu; back at home, the session the home acts on (its Undo and Redo) is the
+    current one again, whatever the game's menu pinned while it ran."""
+    from gm_assist.games import module
+
+    pinned = ctx().session
+    try:
+        module(game, "flow").run(name)
+    finally:
+        ctx().session = pinned
 
 
 def _new() -> None:
@@ -98,7 +111,7 @@ def _new() -> None:
     flow = module(game, "flow")
     name = flow.new_session()
     if name:
-        flow.run(name)
+        _play(game, name)
 
 
 def _rules() -> None:

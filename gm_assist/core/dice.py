@@ -21,6 +21,18 @@ _COMPARE = re.compile(r"^(.*?)(>=|<=|==|=|>|<|≥|≤)(-?\d+)$")
 COMPARISONS = {">=": ">=", "≥": ">=", ">": ">", "<=": "<=", "≤": "<=", "<": "<", "=": "==", "==": "=="}
 
 
+MAX_SEED = 2**64 - 1
+"""A seed is an identifier, not a count: the app draws them from 32 bits (``new_seed``) and the
+table may type its own, anything from 0 to 2**64 - 1 (a saved game keeps it as it was typed)."""
+
+
+def check_seed(seed: int | None) -> int | None:
+    """A seed the table typed, or a clear GmError (exit 2) when it is not one."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise GmError("core.error.bad_seed", value=seed, max=f"{MAX_SEED:,}")
+    return seed
+
+
 def new_seed() -> int:
     """A fresh random seed (stored in actions so a roll can be replayed)."""
     return secrets.randbits(32)

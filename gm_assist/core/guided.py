@@ -27,22 +27,48 @@ _LEAVING = ("leave", "quit")
 """The menus' "leave" values: leaving is never held back by a change made elsewhere."""
 
 
-def undo_redo_entries(session: str | None) -> tuple[list[tuple[str, str]], dict[str, str]]:
-    """The Undo/Redo entries of a menu for ``session`` (None: the current one) and their keys."""
+def undo_redo_entries(
+    session: str | None, name_game: bool = False
+) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    """The Undo/Redo entries of a menu for ``session`` (None: the current one) and their keys.
+    ``name_game`` (the home menu): when more than one game is saved, each entry names the game and
+    the session it acts on ("Undo (u) — Too Many Bones “Drellen run”: New day")."""
     from gm_assist.core.session import moves
 
     try:
         undo_label, redo_label = moves(session)
     except GmError:  # no current session (home menu): nothing to undo
         return [], {}
+    where = _which_game(session) if name_game else None
     entries: list[tuple[str, str]] = []
     keys: dict[str, str] = {}
     for value, label, kind in ((_UNDO, undo_label, "undo"), (_REDO, redo_label, "redo")):
         if label is not None:
             key = t(f"guided.{kind}_key")
-            entries.append((value, t(f"guided.{kind}", letter=key, label=label)))
+            if where is not None:
+                text = t(f"guided.{kind}_in", letter=key, label=label, game=where[0], name=where[1])
+            else:
+                text = t(f"guided.{kind}", letter=key, label=label)
+            entries.append((value, text))
             keys[key] = value
     return entries, keys
+
+
+def _which_game(session: str | None) -> tuple[str, str] | None:
+    """The game's title and the session's name that Undo/Redo would act on, when more than one
+    game is saved (None when there is only one: no doubt which)."""
+    from gm_assist.core import index
+    from gm_assist.core.registry import title
+    from gm_assist.core.session import resolve
+
+    entries = index.entries()
+    if len(entries) < 2:
+        return None
+    sid = resolve(session)
+    entry = next((e for e in entries if e["id"] == sid), None)
+    if entry is None:
+        return None
+    return title(entry["game"]), index.printable(entry["name"])
 
 
 def menu(
@@ -54,17 +80,19 @@ def menu(
     on_cancel: Any = _RAISE,
     fresh: bool = True,
     shortcuts: dict[str, Any] | None = None,
+    name_game: bool = False,
 ) -> Any:
     """``prompts.select`` for a menu of ``session``, with its Undo/Redo entries (after the others,
     so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``.
     ``shortcuts`` maps a letter to an entry's value: that key answers it at once, and the entry's
-    label says the letter ("End the turn (e)").
+    label says the letter ("End the turn (e)"). ``name_game``: Undo/Redo name the game they act on
+    when several are saved (the home menu).
 
     With ``fresh`` (a menu drawn from the session's state), a choice made while another window
     changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
     from gm_assist.core.session import changed_elsewhere
 
-    tail, keys = undo_redo_entries(session)
+    tail, keys = undo_redo_entries(session, name_game)
     own = {key: value for key, value in (shortcuts or {}).items() if key not in keys}
     letters = {value: key for key, value in own.items()}
     choices = [

@@ -1,7 +1,10 @@
 """The journal of a session: an append-only file of labelled changes.
 
 Each line is one change: its label (an i18n key and params, translated when shown), time, the
-action's data, and snapshots of the state before and after it. Lines are linked: each names the
+action's data, and snapshots of the state before and after it. One line is no change: the one that
+``new`` (first) or ``import`` (after the imported changes) writes with ``"origin": true``, the
+session as it was then (``session.origin_entry``), which only ``doctor`` reads to restore a game
+that lost its file before its next change. Lines are linked: each names the
 offset of the change before it (``prev``), so the session document only keeps the offset of the last
 change (``head``) and the offsets that can be redone. Appending costs the same with 10 or 10,000
 changes, and the session file does not grow with the history (issue 9).

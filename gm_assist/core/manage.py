@@ -20,6 +20,7 @@ from gm_assist.core.session import (
     journal_path,
     lock_path,
     now,
+    origin_entry,
     parse_document,
     read_document,
     resolve,
@@ -171,8 +172,8 @@ def import_file(path: Path, name: str | None = None) -> SessionInfo:
             lines.append(journal.encode({**entry, "prev": None}))
             size += len(lines[-1])
         doc.update(head=head, redo=offsets, changes=len(entries), updated=now())
-        if lines:
-            atomic_write_bytes(journal_path(doc["id"]), b"".join(lines))
+        lines.append(journal.encode(origin_entry(doc)))  # the game as imported: restorable at once
+        atomic_write_bytes(journal_path(doc["id"]), b"".join(lines))
         write_document(doc, None)
         index.add(doc["id"], doc["name"], doc["game"], doc["created"])
     return info_of(doc)

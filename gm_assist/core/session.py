@@ -205,7 +205,7 @@ def parse_document(data: Any, path: Path) -> dict[str, Any]:
     return doc
 
 
-def _is_offset(value: Any) -> bool:
+def is_offset(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -219,13 +219,13 @@ def _doc_problem(doc: dict[str, Any]) -> str | None:
         return "bad id"
     if not isinstance(doc["state"], dict):
         return "state is not an object"
-    if not isinstance(doc["redo"], list) or not all(_is_offset(o) for o in doc["redo"]):
+    if not isinstance(doc["redo"], list) or not all(is_offset(o) for o in doc["redo"]):
         return "redo is not a list of offsets"
     head = doc.get("head")
-    if head is not None and not _is_offset(head):
+    if head is not None and not is_offset(head):
         return "head is not an offset"
     changes = doc.get("changes", 0)
-    if not _is_offset(changes):
+    if not is_offset(changes):
         return "changes is not a count"
     if doc["game"] not in _games():
         return f"unknown game {doc['game']!r}"
@@ -269,15 +269,24 @@ MAX_COUNT = 1_000_000
 is refused, whatever the game's own, tighter bounds."""
 
 
+def is_seed_key(key: Any) -> bool:
+    """A field that holds a seed (``seed``, ``floor_seed``…): bounded as a seed, not as a count."""
+    return isinstance(key, str) and (key == "seed" or key.endswith("_seed"))
+
+
 def huge_number(value: Any, where: str = "state") -> str | None:
-    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere)."""
+    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere); a seed's field
+    (``is_seed_key``) takes any seed the app or the table can make (``core.dice.MAX_SEED``)."""
+    from gm_assist.core.dice import MAX_SEED
+
     stack = [(value, where)]
     while stack:
         item, at = stack.pop()
         if isinstance(item, bool):
             continue
         if isinstance(item, int | float):
-            if not -MAX_COUNT <= item <= MAX_COUNT:
+            seed = is_seed_key(at.rpartition(".")[2])
+            if not (0 <= item <= MAX_SEED if seed else -MAX_COUNT <= item <= MAX_COUNT):
                 return at
         elif isinstance(item, dict):
             stack.extend((v, f"{at}.{k}") for k, v in item.items())
@@ -480,9 +489,31 @@ def create(
             "redo": [],
             "changes": 0,
         }
+        journal.append(journal_path(sid), origin_entry(doc))
         write_document(doc, None)
         index.add(sid, name, game, stamp, current=True)
     return info_of(doc)
+
+
+def origin_entry(doc: dict[str, Any]) -> dict[str, Any]:
+    """The journal line written when a game is created (the journal's first) or imported (after
+    the imported changes): the session as it was then — name, game, creation time, state and its
+    place in the history — so that ``doctor`` can restore a game that lost its file before its
+    next change. It is no change: no ``head`` or ``prev`` points to it, and ``undo``, ``history``
+    and ``export`` never see it."""
+    return {
+        "origin": True,
+        "time": doc["updated"],
+        "label": list(doc.get("created_label") or ["core.action.created", {}]),
+        "name": doc["name"],
+        "game": doc["game"],
+        "game_schema": doc.get("game_schema", 1),
+        "created": doc["created"],
+        "after": doc["state"],
+        "head": doc.get("head"),
+        "redo": list(doc.get("redo", [])),
+        "changes": int(doc.get("changes", 0)),
+    }
 
 
 def start(

@@ -2,12 +2,15 @@
 
 ``snapshot(pinned)`` builds the document served as ``/state.json`` and sent on ``/events``::
 
-    {"status": "ok" | "no_session" | "damaged" | "finished",
+    {"status": "ok" | "no_session" | "missing" | "damaged" | "finished",
      "session": {"id", "name", "game", "updated", "changes"} | None,
      "view": <the game's table_view(state)> | None,   # None: the game has no table view yet
      "state": <the public state, exactly what `gm-assist show --json` prints as "state"> | None,
      "journal": [{"time", "text": {"en", "fr"}}, ...],  # the last few changes, most recent first
      "problem": {"en", "fr"} | None}                     # why the status is not "ok"
+
+"missing": the index lists the session but its file is gone; ``session`` still names it (from the
+index: ``updated`` and ``changes`` are then None) and ``problem`` says what ``gm-assist show`` says.
 
 ``stamp(pinned)`` is the cheap part: the stat of the files a snapshot reads, so a watcher knows
 when to build a new one. Nothing here imports the web stack.
@@ -110,8 +113,10 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         info = sessions.info_of(doc)
         state = sessions.game_state(doc, sessions.session_path(sid))
     except GmError as exc:
-        if exc.key == "core.error.file_missing":  # deleted between the index and the file
-            return _empty("no_session", both("table.screen.no_session"))
+        if exc.key == "core.error.file_missing":  # listed in the index, the file gone: as `show` says
+            # the file's place in the home, not the home's full path (a --lan page is seen by phones)
+            where = f"sessions/{Path(exc.params['path']).name}"
+            return _empty("missing", both("table.screen.missing", path=where), _indexed(sid))
         return _empty("damaged", both("table.screen.damaged"))
     except Exception:  # noqa: BLE001 - a hostile file must not stop the server
         return _empty("damaged", both("table.screen.damaged"))
@@ -136,6 +141,17 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         "journal": journal_labels(sid, doc.get("head")),
         "problem": None,
     }
+
+
+def _indexed(sid: str) -> dict[str, Any] | None:
+    """The session ``sid`` as the index names it, for when its file cannot tell (None: unlisted)."""
+    from gm_assist.core import index
+
+    for entry in index.entries():
+        if entry["id"] == sid:
+            name = index.printable(entry["name"])
+            return {"id": sid, "name": name, "game": entry["game"], "updated": None, "changes": None}
+    return None
 
 
 def view_of(game: str, state: Any) -> dict[str, Any] | None:

@@ -48,13 +48,33 @@ def _assert_consistent(sid: str) -> int:
     return state["count"]
 
 
+def _lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+def _wait_for_lines(proc: subprocess.Popen, path: Path, count: int) -> None:
+    """Wait until the writer has appended ``count`` journal lines (an observed point, never a
+    guessed delay); the deadline only stops a writer that died or hangs."""
+    deadline = time.monotonic() + 120
+    while _lines(path) < count:
+        assert proc.poll() is None, "the writer stopped before the kill point"
+        assert time.monotonic() < deadline, "the writer made no progress"
+        time.sleep(0.002)
+
+
 @pytest.mark.parametrize("kills", [20])
 def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills):
+    """Each kill lands while the writer is busy: after it appended 1 to 4 more changes, somewhere in
+    the next change (its append, its fsync, the document's replace)."""
     rnd = random.Random(1234)
+    jpath = session.journal_path(demo_session.id)
     last = 0
     for _ in range(kills):
         proc = _writer(home, 10_000)
-        time.sleep(rnd.uniform(0.25, 0.6))
+        _wait_for_lines(proc, jpath, _lines(jpath) + rnd.randint(1, 4))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         count = _assert_consistent(demo_session.id)

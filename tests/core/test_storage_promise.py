@@ -130,7 +130,7 @@ def test_damaged_journal_is_truncated_to_its_last_consistent_change(gm, night, d
         jpath.unlink()
     elif damage == "garbage":
         lines = raw.split(b"\n")
-        lines[0] = b"x" * len(lines[0])  # the oldest change damaged
+        lines[1] = b"x" * len(lines[1])  # the oldest change damaged (line 0: the game as it started)
         jpath.write_bytes(b"\n".join(lines))
     else:
         jpath.write_bytes(raw[: len(raw) - 40])

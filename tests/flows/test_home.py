@@ -156,3 +156,34 @@ def test_escape_at_home_asks_and_no_stays(keys, capsys):
     keys.send(keys.ESC, "n", keys.select(7))  # "Leave gm-assist?" no: the menu again; then quit
     home_menu()
     assert capsys.readouterr().out.count("See you next game") == 1
+
+
+def test_home_undo_acts_on_the_current_game_and_names_it(keys, capsys, gm):
+    """Issue 32 §4: after resuming a Mice and Mystics game, then a Too Many Bones game, the home
+    menu's Undo names Too Many Bones (the current session) and undoes its change, never the mice's."""
+    from gm_assist.core.manage import listing
+
+    assert gm("mice-and-mystics", "new", "--mouse", "Collin", "--name", "Mice").exit_code == 0
+    assert gm("mice-and-mystics", "cheese", "Collin", "2").exit_code == 0
+    assert gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--name", "Bones").exit_code == 0
+    assert gm("tmb", "next-day").exit_code == 0
+    order = [row["name"] for row in listing()]
+    keys.send(
+        keys.select(0),
+        keys.select(order.index("Mice")),
+        keys.CTRL_C,  # resume the mice, back home
+        keys.select(0),
+        keys.select(order.index("Bones")),
+        keys.CTRL_C,  # resume the bones, back home
+        "u",  # the home menu's Undo
+        keys.select(7),
+    )
+    home_menu()
+    assert "Undone: New day" in capsys.readouterr().out
+    from gm_assist.core.guided import undo_redo_entries
+
+    entries, _ = undo_redo_entries(None, name_game=True)  # what the home menu now offers
+    assert [label for _, label in entries] == ["Redo (r) — Too Many Bones “Bones”: New day"]
+    assert gm("show", "Mice", "--json").json["session"]["changes"] == 1  # the mice keep their cheese
+    bones = gm("history", "Bones", "--json").json
+    assert [item["undone"] for item in bones["entries"]] == [True]  # the bones' new day was undone

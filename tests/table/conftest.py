@@ -7,6 +7,8 @@ Browser tests (T1's and T2's) use this API, kept stable:
   ``.gm(*args, lang=None) -> subprocess.CompletedProcess`` runs the real ``gm-assist`` command in
   another process on that home (``--json`` output in ``.stdout``; ``lang`` adds ``--lang``),
   ``.state() -> dict`` fetches ``/state.json``, ``.log() -> str`` the server's output so far.
+- ``start_table`` (function scope), a function ``start_table(home, *options) -> TableServer``: a real
+  ``gm-assist table`` over ``home`` (which may not exist yet), stopped at the end of the test.
 - ``browser`` (module scope): the system Chromium (``/usr/bin/chromium``) through Playwright,
   headless. Without it the browser tests are skipped, except in CI (``$CI`` set) where they fail.
 - ``page`` (function scope): a new page (390×844 by default; ``page.set_viewport_size`` to change).
@@ -129,6 +131,23 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServ
     assert "Traceback" not in server.log(), server.log()
     assert server.proc.returncode == 0, server.log()
     assert "Table view stopped." in server.log()
+
+
+@pytest.fixture
+def start_table() -> Iterator[Any]:
+    """``start_table(home, *options)``: see the module docstring."""
+    started: list[TableServer] = []
+
+    def start(home: Path, *options: str) -> TableServer:
+        server = TableServer(home, options)
+        started.append(server)
+        return server
+
+    try:
+        yield start
+    finally:
+        for server in started:
+            server.stop()
 
 
 @pytest.fixture(scope="module")

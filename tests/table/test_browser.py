@@ -22,6 +22,20 @@ def _on_home(server):
     return lambda *args: run_cli("--home", str(server.home), *args)
 
 
+def _new_session_file(server, *new):
+    """Start a game with the real command (``new``: its arguments) on the server's home; its file."""
+    from gm_assist.core import context
+
+    _ok(server.gm(*new))
+    context.reset(home=server.home)
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    path = session_path(index.current())
+    context.reset()
+    return path
+
+
 def test_no_session_then_insomnia_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
     open_page(page, table_server, "en")
     wait_text(page, "No game in progress")
@@ -70,21 +84,38 @@ def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, 
 
 
 def test_damaged_file_screen_recovers_by_itself(table_server, page, open_page, wait_text):
-    from gm_assist.core import context
-
-    _ok(table_server.gm("insomnia", "new", "--player", "Zoé", "--player", "Yan", "--name", "damaged"))
-    context.reset(home=table_server.home)
-    from gm_assist.core import index
-    from gm_assist.core.session import session_path
-
-    path = session_path(index.current())
-    context.reset()
+    path = _new_session_file(
+        table_server, "insomnia", "new", "--player", "Zoé", "--player", "Yan", "--name", "damaged"
+    )
     good = path.read_bytes()
     open_page(page, table_server, "en")
     wait_text(page, "Zoé")
     path.write_text("{ broken")
     wait_text(page, "Save file damaged")
     path.write_bytes(good)
+    wait_text(page, "Zoé")
+
+
+def test_deleted_session_file_screen_names_it_and_says_run_doctor(table_server, page, open_page, wait_text):
+    """The session's file deleted behind the index's back: the page keeps the session's name and says,
+    as `gm-assist show` does, that the file is missing and to run `gm-assist doctor`, in both
+    languages; the file back, the game is back (issue 32)."""
+    path = _new_session_file(
+        table_server, "insomnia", "new", "--player", "Zoé", "--player", "Yan", "--name", "Veillée"
+    )
+    saved = path.read_bytes()
+    open_page(page, table_server, "en")
+    wait_text(page, "Zoé")
+    path.unlink()
+    told = table_server.gm("show").stderr
+    assert f"The file {path} is missing" in told and "gm-assist doctor" in told
+    wait_text(page, "Save file missing")
+    wait_text(page, f"The file sessions/{path.name} is missing. Run `gm-assist doctor`")
+    assert page.title().startswith("Veillée — ") and "No game in progress" not in page.inner_text("#main")
+    page.click("#lang")
+    wait_text(page, f"Le fichier sessions/{path.name} a disparu. Lancez `gm-assist doctor`")
+    assert page.title().startswith("Veillée — ")
+    path.write_bytes(saved)
     wait_text(page, "Zoé")
 
 
@@ -108,15 +139,9 @@ def test_survives_storms_many_clients_and_damage(table_server):
     import os
     import threading
 
-    from gm_assist.core import context
-
-    _ok(table_server.gm("insomnia", "new", "--player", "Storm", "--player", "Calm", "--name", "storm"))
-    context.reset(home=table_server.home)
-    from gm_assist.core import index
-    from gm_assist.core.session import session_path
-
-    path = session_path(index.current())
-    context.reset()
+    path = _new_session_file(
+        table_server, "insomnia", "new", "--player", "Storm", "--player", "Calm", "--name", "storm"
+    )
     good = path.read_bytes()
     clients = []
     for _ in range(20):

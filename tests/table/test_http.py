@@ -19,9 +19,9 @@ from gm_assist.table.server import TableConfig, create_app
 def client(monkeypatch):
     from gm_assist.core import data
 
-    monkeypatch.setattr(data, "CACHE_WRITES", False)  # what `gm-assist table` runs with
-
     def make(**options):
+        # what `gm-assist table` runs with (each in-process `gm` command decides it anew)
+        monkeypatch.setattr(data, "CACHE_WRITES", False)
         config = TableConfig(**options)
         return TestClient(create_app(config), base_url="http://127.0.0.1:8765")
 
@@ -189,6 +189,176 @@ def test_the_server_never_writes_to_the_home(client, gm, home):
         for path in ("/", "/state.json", "/static/app.js", "/state.json"):
             c.get(path)
     assert _tree(home) == before
+
+
+def test_the_real_command_writes_nothing_on_a_home_without_cache(start_table, gm, home, tmp_path):
+    """`gm-assist table` on a fresh home (none at all), then on a home whose cache was cleaned: every
+    endpoint answered, Ctrl-C, and not one file created or changed — the translated help texts read
+    as the command loads used to leave ``cache/toml/*.marshal`` behind (issue 32)."""
+    import shutil
+    import urllib.request
+
+    def visit(server):
+        for path in ("", "state.json", "stats", "static/app.js"):
+            with urllib.request.urlopen(server.url + path, timeout=10) as response:
+                assert response.status == 200
+        with urllib.request.urlopen(server.url + "events", timeout=10) as stream:
+            while not stream.readline().startswith(b"data: "):
+                pass
+
+    fresh = tmp_path / "never-used"
+    server = start_table(fresh)
+    visit(server)
+    server.stop()
+    assert not fresh.exists(), sorted(str(p) for p in fresh.rglob("*"))
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    shutil.rmtree(home / "cache", ignore_errors=True)  # cleaned (in-process commands may not write it)
+    before = _tree(home)
+    server = start_table(home, "--lang", "fr")
+    visit(server)
+    server.stop()
+    assert "Traceback" not in server.log()
+    assert _tree(home) == before
+
+
+def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
+    """The index still lists the session, its file is gone: the page says what `show` says (the
+    file is missing, run `gm-assist doctor`), in both languages, with the session's name, and comes
+    back by itself with the file."""
+    from gm_assist.core import index
+    from gm_assist.core.session import session_path
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Soirée")
+    path = session_path(index.current())
+    saved = path.read_bytes()
+    path.unlink()
+    shown = gm("show")
+    assert shown.exit_code == 1 and "gm-assist doctor" in shown.stderr
+    with client() as c:
+        doc = c.get("/state.json").json()
+        assert doc["status"] == "missing"
+        assert doc["session"]["name"] == "Soirée" and doc["session"]["game"] == "insomnia"
+        for language in ("en", "fr"):
+            told = gm("--lang", language, "show").stderr.strip()
+            assert told.split(str(path))[0] in doc["problem"][language]  # "The file …" / "Le fichier …"
+            where = f"sessions/{path.name}"  # the file's place in the home, never the home's own path
+            assert where in doc["problem"][language] and str(path.parent) not in doc["problem"][language]
+            assert "`gm-assist doctor`" in doc["problem"][language]
+        assert doc["problem"]["en"] != doc["problem"]["fr"]
+        initial = re.search(r"window.GM_INITIAL = (\{.*?\});\n", c.get("/").text).group(1)
+        assert json.loads(initial) == doc  # the page's first paint, before its event stream
+        path.write_bytes(saved)
+        assert c.get("/state.json").json()["status"] == "ok"
+
+
+def test_the_table_command_serves_with_the_garbage_collector_on(gm, monkeypatch):
+    """`gm-assist` starts with Python's cyclic collector off (gm_assist.entry.run); each event
+    stream a client drops leaves reference cycles (see the next test), so the server must run with
+    the collector on, or its memory grows with every reconnection of a sleeping tablet (issue 32)."""
+    import gc
+
+    import uvicorn
+
+    from gm_assist.core import data
+
+    monkeypatch.setattr(data, "CACHE_WRITES", True)  # restored after `serve` turns it off
+    seen = []
+
+    def run(self, sockets=None):  # uvicorn's run, stopped before serving: how does it start?
+        seen.append(gc.isenabled())
+        for sock in sockets or ():
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    was = gc.isenabled()
+    gc.disable()  # as the console command starts
+    try:
+        result = gm("table", "--port", str(_free_port()))
+    finally:
+        gc.unfreeze()
+        if was:
+            gc.enable()
+    assert result.exit_code == 0, result
+    assert seen == [True]
+
+
+def test_dropped_event_streams_leave_only_garbage_the_collector_frees(client, gm):
+    """200 event streams, each dropped by its client after the first snapshot: the hub counts no
+    client, no task is left, and what the streams left behind (their responses, held in cycles)
+    is all freed by one collection: nothing of the server's keeps it alive."""
+    import asyncio
+    import gc
+
+    from starlette.responses import StreamingResponse
+
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
+    client()  # the fixture's settings (no cache writes); the app is called directly below
+    app = create_app(TableConfig())
+    hub = app.hub
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},  # as uvicorn's h11 protocol says
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": "/events",
+        "raw_path": b"/events",
+        "root_path": "",
+        "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1:8765")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+
+    async def drop_one() -> None:
+        snapshot_sent = asyncio.Event()
+        asked = False
+
+        async def receive():
+            nonlocal asked
+            if not asked:
+                asked = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await snapshot_sent.wait()  # the tablet goes to sleep once it has the view
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            if message["type"] == "http.response.body" and message.get("body", b"").startswith(b"data: "):
+                snapshot_sent.set()
+
+        await app(dict(scope), receive, send)
+
+    def responses() -> int:
+        return sum(isinstance(o, StreamingResponse) for o in gc.get_objects())
+
+    async def scenario() -> tuple[int, int]:
+        for _ in range(200):
+            await drop_one()
+        assert hub.clients == 0
+        assert asyncio.all_tasks() == {asyncio.current_task(), hub.task}
+        left = responses()
+        gc.collect()
+        freed = left - responses()
+        await hub.stop()
+        return left, freed
+
+    was = gc.isenabled()
+    gc.collect()
+    gc.disable()  # to see what each stream leaves before a collection would free it
+    try:
+        left, freed = asyncio.run(scenario())
+    finally:
+        if was:
+            gc.enable()
+    assert left >= 200 and freed == left  # cycles only: this is what the collector is needed for
+    assert responses() == 0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def test_port_in_use_is_a_clear_error(gm):

@@ -231,7 +231,7 @@ def new_game(mode: str, difficulty: Difficulty, seed: int | None, patterns: dict
     """A new game. Two players: waiting for the Dungeon Master's first floor. Solo: the app shuffles
     the six monsters, deals two per floor (« Phase Maître du Donjon »; the unrevealed ones of a floor
     are set aside, never reused) and builds the three floors now, hidden, from ``seed``."""
-    from gm_assist.core.dice import new_seed
+    from gm_assist.core.dice import check_seed, new_seed
 
     from .hero import start_floor
     from .rules import grids_of
@@ -239,7 +239,7 @@ def new_game(mode: str, difficulty: Difficulty, seed: int | None, patterns: dict
     grids = grids_of(patterns)
     if mode != "solo":
         return ShyState(mode="two-players", patterns=grids)
-    seed = new_seed() if seed is None else seed
+    seed = new_seed() if seed is None else check_seed(seed)
     rng = random.Random(seed)
     pile = list(COLOURS)
     rng.shuffle(pile)

@@ -63,8 +63,18 @@ def new_session() -> str | None:
 
 
 def _seed_problem(value: str) -> str | None:
+    from gm_assist.core.dice import check_seed
+
     value = value.strip()
-    return None if not value or value.isdecimal() else t("shy_monsters.flow.not_a_seed")
+    if not value:
+        return None
+    if not value.isdecimal():
+        return t("shy_monsters.flow.not_a_seed")
+    try:
+        check_seed(int(value))
+    except GmError as exc:
+        return exc.message()
+    return None
 
 
 def run(session_name: str) -> None:

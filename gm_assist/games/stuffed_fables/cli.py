@@ -176,12 +176,7 @@ def draw_cmd(
     from gm_assist.core.dice import new_seed, rng
 
     state = load_state()
-    if stuffie:
-        name = rules.find_stuffie(state, stuffie).name
-    elif state.current:
-        name = state.current
-    else:
-        raise GmError("stuffed_fables.error.which_stuffie", known=", ".join(s.name for s in state.stuffies))
+    name = rules.acting_stuffie(state, stuffie)
     rules.non_negative("--count", count)
     if dice and random_:
         raise GmError("stuffed_fables.error.draw_how")

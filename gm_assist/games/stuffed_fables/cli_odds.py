@@ -52,10 +52,7 @@ def odds_cmd(
     rules.non_negative("--count", count)
     name = rules.find_stuffie(state, stuffie).name if stuffie else state.current
     if kind == "draw":
-        if name is None:
-            raise GmError(
-                "stuffed_fables.error.which_stuffie", known=", ".join(s.name for s in state.stuffies)
-            )
+        name = rules.acting_stuffie(state, stuffie)
         result = {**odds.draw_chances(state, count), "stuffie": name}
     elif kind == "recover":
         who = next((s for s in state.stuffies if s.name == name), None)

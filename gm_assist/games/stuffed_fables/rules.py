@@ -126,6 +126,18 @@ def find_stuffie(state: SfState, query: str) -> Stuffie:
     return next(s for s in state.stuffies if s.name == name)
 
 
+def acting_stuffie(state: SfState, query: str | None) -> str:
+    """Whose turn a command is about: the stuffie named, else the one whose turn it is, else the
+    only stuffie of the game; a clear error naming them when the table must say."""
+    if query:
+        return find_stuffie(state, query).name
+    if state.current:
+        return state.current
+    if len(state.stuffies) == 1:
+        return state.stuffies[0].name
+    raise GmError("stuffed_fables.error.which_stuffie", known=", ".join(s.name for s in state.stuffies))
+
+
 def find_monster(state: SfState, query: str) -> Monster:
     """The monster in play the user named (forgiving case and accents)."""
     from gm_assist.core.names import resolve

@@ -138,8 +138,8 @@
     document.title = title;
     if (doc.status === "no_session") {
       main.appendChild(screen("no_session", t("table.screen.no_session_title"), loc(doc.problem)));
-    } else if (doc.status === "damaged") {
-      main.appendChild(screen("damaged", t("table.screen.damaged_title"), loc(doc.problem)));
+    } else if (doc.status === "damaged" || doc.status === "missing") {
+      main.appendChild(screen("damaged", t("table.screen." + doc.status + "_title"), loc(doc.problem)));
     } else {
       if (doc.status === "finished") { main.appendChild(screen("finished", t("table.screen.finished_title"), "")); }
       main.appendChild(gameNode(doc));
