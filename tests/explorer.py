@@ -129,7 +129,6 @@ class Explorer:
         self.move: tuple[str, _Snapshot] | None = None  # an Undo/Redo just picked in a menu
         self.past: dict[str, list[Any]] = {}  # per session: the states before its changes
         self.future: dict[str, list[Any]] = {}  # per session: the states its undos left
-        self.secrets: list[str] = []  # floors the Dungeon Master typed
         self._floors: dict[int, list[str]] | None = None
 
     # --- running ---------------------------------------------------------------------------------
@@ -286,7 +285,6 @@ class Explorer:
             grid = grid.lower() if self.rng.random() < 0.5 else grid
         else:
             grid = self.rng.choice(("", "x", "OPC/..E/XEC", "EC/..", "OPC/..C/XEC/XEC", "ééé", "E" * 40))
-        self.secrets.append(grid)
         return grid
 
     def _valid_floors(self) -> list[str]:
@@ -397,7 +395,6 @@ class Explorer:
             if state.get("outcome") == "playing":
                 if floor.get("layout"):
                     hidden.append("/".join(floor["layout"]["rows"]))
-                hidden += [s for s in self.secrets if len(s) > 3]
             for secret in hidden:
                 for shape in {secret, secret.upper(), secret.lower()}:
                     if shape in printed:
@@ -596,7 +593,9 @@ def explorer_at_the_keyboard(explorer: Explorer, monkeypatch: Any) -> Iterator[E
 
     def asked(kind: str) -> Any:
         def _build(message: str, *args: Any, **kwargs: Any) -> Any:
-            if kind == "select":  # questionary's own check: the default is one of the entries
+            if kind == "select":  # questionary's own checks: entries, and a default among them
+                if not kwargs.get("choices"):
+                    raise ValueError("A list of choices needs to be provided.")
                 default = kwargs.get("default")
                 if default is not None and default not in [c.value for c in kwargs["choices"]]:
                     raise ValueError(f"default {default!r} is not an entry of {message!r}")
