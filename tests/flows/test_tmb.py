@@ -291,3 +291,27 @@ def test_after_the_reward_its_training_points_come_before_recovery() -> None:
     assert flow.menu(state)[1] == "train"
     spent = state.model_copy(update={"party": [g.model_copy(update={"training": []}) for g in state.party]})
     assert flow.menu(spent)[1] == "recovery"
+
+
+def test_the_wizard_asks_the_name_again_instead_of_losing_the_set_up(gm: Any, keys: Any, capsys: Any) -> None:
+    """Found by the menu explorer (issue 32): a name too long (or taken) was refused only by the
+    store once every question was answered, and the whole set-up was lost."""
+    from gm_assist.games.tmb import flow
+
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo", "--name", "Night").exit_code == 0
+    k = keys
+    k.send(
+        k.ENTER,
+        k.type("2", clear=1),
+        k.ENTER,
+        k.ENTER,
+        k.ENTER,  # Drellen, two gearlocs, adventure
+        k.type("5"),
+        k.type("4"),  # printed HP
+        k.type("a" * 81),  # too long: asked again
+        k.type("night", clear=81),  # taken (another game's name, whatever the case): asked again
+        k.type("wizard", clear=5),
+    )
+    assert flow.new_session() == "wizard"
+    _, state = load("tmb", "wizard")
+    assert [g.max_hp for g in state.party] == [7, 6]
