@@ -203,7 +203,7 @@ class Explorer:
 
         self._esc(0.03 if menu else 0.06)
         words = _words(message)
-        choices = [c for c in kwargs["choices"] if not getattr(c, "disabled", None)]
+        choices = _in_stable_order([c for c in kwargs["choices"] if not getattr(c, "disabled", None)])
         if extra is not None and self.rng.random() < 0.08:
             bindings = list(getattr(extra, "bindings", ()))
             if bindings:
@@ -211,7 +211,7 @@ class Explorer:
         home = words == _words(t("core.menu.title"))
         proposed = kwargs.get("default")
         if proposed is None:  # questionary's pointer starts on the first entry
-            proposed = choices[0].value
+            proposed = kwargs["choices"][0].value
         weights = []
         for choice in choices:
             value = choice.value
@@ -346,7 +346,7 @@ class Explorer:
     def _checkbox(self, message: str, kwargs: dict[str, Any], extra: Any, menu: bool) -> list[Any]:
         self._esc(0.05)
         validate = kwargs.get("validate")
-        choices = kwargs["choices"]
+        choices = _in_stable_order(kwargs["choices"])
         for _ in range(8):
             if self.rng.random() < 0.3:
                 values = [c.value for c in choices if c.checked]
@@ -527,6 +527,19 @@ class Explorer:
             games={row["id"]: row["game"] for row in rows},
             current=next((row["id"] for row in rows if row.get("current")), None),
         )
+
+
+def _in_stable_order(choices: list[Any]) -> list[Any]:
+    """The entries in an order that depends on nothing but what they are: a seed replays the same
+    answers whatever the clock (saved games are listed newest first) or the hash seed."""
+
+    def key(choice: Any) -> str:
+        value = choice.value
+        if value is None or isinstance(value, str | int | tuple):
+            return repr(value)
+        return str(choice.title)  # "Rule?": an object() as value
+
+    return sorted(choices, key=key)
 
 
 @dataclass
