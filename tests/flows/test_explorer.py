@@ -15,7 +15,7 @@ import pytest
 from tests.explorer import GAMES, Broken, Figures, explore, figures_line
 
 QUICK_STEPS = 180
-LONG_SEEDS = range(1, 13)
+LONG_SEEDS = range(1, 21)
 LONG_STEPS = 250
 
 
