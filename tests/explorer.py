@@ -127,6 +127,8 @@ class Explorer:
         self.before = _Snapshot({}, {}, {}, None)
         self.in_menu = False
         self.cancelled = ""  # the prompt the last answer left with Esc or Ctrl-C
+        self.last_question: tuple[str, str] = ("", "")
+        self.again = 0  # how many times in a row that question came back
         self.move: tuple[str, _Snapshot] | None = None  # an Undo/Redo just picked in a menu
         self.past: dict[str, list[Any]] = {}  # per session: the states before its changes
         self.future: dict[str, list[Any]] = {}  # per session: the states its undos left
@@ -175,6 +177,8 @@ class Explorer:
             raise _OutOfSteps()
         self.figures.steps += 1
         kind, message, kwargs = question.kind, question.message, question.kwargs
+        self.again = self.again + 1 if (kind, message) == self.last_question else 0
+        self.last_question = (kind, message)
         where = _where()
         self.figures.prompts.add((where, f"{kind}: {_shape(message)}"))
         if kind == "select":
@@ -193,9 +197,11 @@ class Explorer:
         return answer
 
     def _esc(self, chance: float) -> None:
+        """Esc or Ctrl-C, the more likely the longer one question comes back (a loop such as the
+        dice roller is left as a person tires of it)."""
         from gm_assist.core.errors import Cancelled
 
-        if self.rng.random() < chance:
+        if self.rng.random() < chance * (1 + self.again):
             raise Cancelled()
 
     def _select(self, message: str, kwargs: dict[str, Any], extra: Any, menu: bool) -> Any:
@@ -231,7 +237,7 @@ class Explorer:
                 if value in SKIPPED_HOME_ENTRIES:
                     weight = 0.0
             if words == _words(t("core.menu.pick_game")):
-                weight = 2.0 if value == self.focus else 0.5
+                weight = 3.0 if value == self.focus else 0.5
             if words == _words(t("core.menu.pick_session")):  # moving between saved games
                 weight = 0.7 if value == self.before.names.get(self.before.current or "") else 2.0
             weights.append(weight)
@@ -478,8 +484,8 @@ class Explorer:
         others = [now.names.get(sid, sid) for sid in changed if sid != current]
         if others:
             self.fail(
-                f"{word} picked in a menu changed {', '.join(others)} while `gm-assist sessions` "
-                f"marks {then.names.get(current) if current else 'no session'} current"
+                f"{word} picked in a menu changed {', '.join(map(repr, others))} while `gm-assist sessions` "
+                f"marks {then.names.get(current) if current else None!r} current"
             )
         if not changed:
             return  # nothing to undo (said on the screen)

@@ -19,9 +19,16 @@ LONG_SEEDS = range(1, 21)
 LONG_STEPS = 250
 
 
+QUICK_SEEDS = {game: 1 for game in GAMES} | {"mice-and-mystics": 4}
+"""Seed 1, but for Mice and Mystics the first seed (4) whose short exploration moves between saved
+games and then picks Undo/Redo at home: with Shy Monsters' seed 1 (a solo set-up on the menu's
+defaults at its 7th answer), the default suite walks the paths of issue 32's §2 and §4 (shown by
+putting each fix back), which the long run and the slow tests below cover over many seeds."""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_explorer_fixed_seed(game: str, tmp_path: Path) -> None:
-    figures = explore(game, 1, QUICK_STEPS, tmp_path / "home", tmp_path)
+    figures = explore(game, QUICK_SEEDS[game], QUICK_STEPS, tmp_path / "home", tmp_path)
     assert figures.steps == QUICK_STEPS
     assert figures.menus_of(game) >= 2, figures.menus  # the game's own menus were reached
 
