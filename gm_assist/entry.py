@@ -1,55 +1,18 @@
 """The ``gm-assist`` command's entry point: read the global options, then load the CLI.
 
 The root CLI's help texts are translated when its module is imported, so ``--lang`` and ``--home``
-are read from the command line before that import (``pre_scan``); click parses them again properly.
+are read from the command line before that import (``core.process.pre_scan``); click parses them
+again properly.
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-from gm_assist.core import context
+from gm_assist.core.process import pre_scan
 
 PYDANTIC_PLUGIN_LOADER = "pydantic.plugin._loader"
-
-READ_ONLY_COMMANDS = frozenset({"table"})
-"""Commands that never write to the home, not even the parsed-TOML cache (``core.data.CACHE_WRITES``):
-known from the command line before anything is read, since the CLI's translated help texts are
-read (and would be cached) as its modules load."""
-
-
-def pre_scan(args: list[str]) -> None:
-    """Read the global options before click does, so ``--help`` is already in the right language,
-    and the command, so that a read-only one (:data:`READ_ONLY_COMMANDS`) writes nothing at all."""
-    from gm_assist.core import data
-
-    values: dict[str, Any] = {}
-    command = None
-    names = {"--lang": "lang", "--home": "home", "--session": "session", "-s": "session"}
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in names and i + 1 < len(args):
-            values[names[arg]] = args[i + 1]
-            i += 1  # the option's value is not the command
-        elif arg.startswith(("--lang=", "--home=", "--session=")):
-            key, _, value = arg[2:].partition("=")
-            values[key] = value
-        elif arg == "--debug":
-            values["debug"] = True
-        elif not arg.startswith("-"):
-            command = arg
-            break
-        i += 1
-    data.CACHE_WRITES = command not in READ_ONLY_COMMANDS  # each invocation of a process decides anew
-    context.reset(
-        session=values.get("session"),
-        lang=values.get("lang"),
-        home=Path(values["home"]).expanduser() if values.get("home") else None,
-        debug=bool(values.get("debug")),
-    )
 
 
 def wants_version(args: list[str]) -> bool:
@@ -96,27 +59,10 @@ def without_pydantic_plugins() -> None:
     sys.modules[PYDANTIC_PLUGIN_LOADER] = stand_in
 
 
-def collect_garbage_again() -> None:
-    """Turn the cyclic garbage collector back on for a long session (the guided mode).
-
-    The console command starts with the collector off: loading typer, pydantic and a game creates
-    some 45,000 tracked objects that nearly all live until the process ends, and the collections
-    their creation triggers cost a direct command 5–10 ms for nothing (bench/startup.py). A
-    session that runs for hours needs it again: the objects made so far are frozen (never scanned
-    again) and collection resumes. A process that never turned it off (tests, an embedding
-    program) is left alone.
-    """
-    import gc
-
-    if not gc.isenabled():
-        gc.freeze()
-        gc.enable()
-
-
 def run() -> None:
     """The ``gm-assist`` console command: ``gm_assist.cli.main``, then a quick process exit.
 
-    The garbage collector starts off (see :func:`collect_garbage_again`). Python's own shutdown
+    The garbage collector starts off (see ``core.process.collect_garbage_again``). Python's own shutdown
     (clearing ~500 modules, pydantic's schemas included) costs ~20 ms on every command
     (bench/startup.py). Everything gm-assist writes is flushed, fsynced and closed before its
     command returns, so the process ends as soon as the exit handlers have run and the standard

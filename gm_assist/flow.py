@@ -14,7 +14,7 @@ from gm_assist.core.prompts import say, select, set_rules_renderer, text
 
 def home_menu() -> None:
     """Loop on the home menu until the table quits."""
-    from gm_assist.entry import collect_garbage_again
+    from gm_assist.core.process import collect_garbage_again
 
     collect_garbage_again()  # a session at the table lasts hours
     ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)

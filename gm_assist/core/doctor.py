@@ -29,16 +29,16 @@ from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError
 from gm_assist.core.session import (
     backup_path,
-    document_bytes,
     game_state,
     is_offset,
     journal_path,
-    parse_document,
+    read_file,
     session_path,
     sessions_dir,
     valid_id,
+    write_file,
 )
-from gm_assist.core.store import FileUnreadable, atomic_write_bytes, fs_step, read_json_file, unlink
+from gm_assist.core.store import FileUnreadable, atomic_write_bytes, fs_step, unlink
 
 
 @dataclass
@@ -62,8 +62,7 @@ def _t(key: str, **params: Any) -> str:
 
 def _load(path: Path) -> dict[str, Any]:
     """A session document that parses and validates; EnvError (or FileUnreadable) otherwise."""
-    data, _ = read_json_file(path)
-    doc = parse_document(data, path)
+    doc, _ = read_file(path)
     game_state(doc, path)
     return doc
 
@@ -411,7 +410,7 @@ def _restore(path: Path, stamp: str, problem: Problem) -> bool:
         except OSError:
             pass
         problem.details["moved_to"] = str(aside)
-    atomic_write_bytes(path, document_bytes(doc))
+    write_file(path, doc)
     problem.details["source"] = source
     _tidy_journal(sid, stamp)
     return True
@@ -545,15 +544,13 @@ def _repair_journal(sid: str, stamp: str, problem: Problem) -> bool:
         problem.details["moved_to"] = str(aside)
     atomic_write_bytes(jpath, data)
     doc.update(head=head, redo=redo_offsets)
-    atomic_write_bytes(path, document_bytes(doc))
+    write_file(path, doc)
     problem.problem += " " + _t("core.doctor.journal_repaired", kept=len(chain))
     return True
 
 
 def _rebuild_index(stamp: str) -> None:
     """Write a fresh index from the session files that load (a broken index is kept aside)."""
-    from gm_assist.core.store import atomic_write_text
-
     path = index.index_path()
     current = None
     old: dict[str, dict[str, Any]] = {}
@@ -564,7 +561,7 @@ def _rebuild_index(stamp: str) -> None:
         if path.exists():
             fs_step(change=True)
             os.replace(path, path.with_name(f"{path.name}.corrupt-{stamp}"))
-    sessions: dict[str, dict[str, str]] = {}
+    sessions: list[dict[str, str]] = []
     folder = sessions_dir()
     files = sorted(folder.glob("*.json"), key=lambda f: (old.get(f.stem, {}).get("created", ""), f.name))
     for file in files:
@@ -574,13 +571,9 @@ def _rebuild_index(stamp: str) -> None:
             doc = _load(file)
         except Exception:  # noqa: BLE001 - a file that does not load stays out of the index
             continue
-        sessions[str(len(sessions) + 1)] = {
-            "id": doc["id"],
-            "name": doc["name"],
-            "game": doc["game"],
-            "created": doc["created"],
-        }
-    ids = {s["id"] for s in sessions.values()}
-    meta = {"1": {"current": current if current in ids else None}}
+        sessions.append(
+            {"id": doc["id"], "name": doc["name"], "game": doc["game"], "created": doc["created"]}
+        )
+    ids = {s["id"] for s in sessions}
     with index.locked():
-        atomic_write_text(path, json.dumps({"sessions": sessions, "meta": meta}, ensure_ascii=False))
+        index.replace(sessions, current if current in ids else None)

@@ -6,7 +6,19 @@ that could not be had (exit 1). ``Cancelled`` is a prompt left with Ctrl-C or Es
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+_translate: Callable[..., str] | None = None
+
+
+def set_translator(translate: Callable[..., str]) -> None:
+    """Hand over the translator the messages are read with (``core.i18n.t``). The errors are the
+    bottom layer, below the catalogs and settings the translator reads (which raise them), so the
+    translator is handed down: ``core.i18n`` does it when it loads, and ``gm_assist/__init__.py``
+    loads it, so every process that loads any part of gm-assist has it before a message is read."""
+    global _translate
+    _translate = translate
 
 
 class GmError(Exception):
@@ -20,10 +32,9 @@ class GmError(Exception):
         self.params = params
 
     def message(self) -> str:
-        """The message in the current language."""
-        from gm_assist.core.i18n import t
-
-        return t(self.key, **self.params)
+        """The message in the current language (the key itself if no translator was handed, as
+        ``core.i18n.t`` says a key it does not know)."""
+        return _translate(self.key, **self.params) if _translate is not None else self.key
 
     def __str__(self) -> str:  # pragma: no cover - used in logs and --debug tracebacks
         try:

@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from gm_assist.core.errors import set_translator
+
 LANGS = ("en", "fr")
 
 
@@ -113,12 +115,30 @@ def t(key: str, **params: Any) -> str:
     return fill(text, params, current)
 
 
-def t_in(language: str, key: str, **params: Any) -> str:
+def t_in(language: str, key: str, /, variant: str | None = None, **params: Any) -> str:
     """:func:`t` in ``language`` whatever the current one (a page that switches language itself),
-    without the guided mode's variants."""
+    without the guided mode's variants. ``variant="screen"`` uses ``<key>_screen`` when it exists:
+    the table view's words for a hint that names a command line (the shared screen says what
+    the table does, the terminal keeps the command)."""
     namespace = key.split(".", 1)[0]
-    text = catalog(language, namespace).get(key) or catalog("en", namespace).get(key, key)
+    found = catalog(language, namespace)
+    text = (found.get(f"{key}_{variant}") if variant else None) or found.get(key)
+    if text is None:
+        text = catalog("en", namespace).get(key, key)
     return fill(text, params, language)
+
+
+def both(key: str, **params: Any) -> dict[str, str]:
+    """The text of ``key`` in every language: ``{"en": …, "fr": …}`` (the table view's page switches
+    language itself; a game's ``table_view`` gives its texts so)."""
+    return {language: t_in(language, key, **params) for language in LANGS}
+
+
+def table_words(message: Any) -> dict[str, str]:
+    """A step's sentence (``core.step.Step.message``) in every language, in the table's words:
+    ``<key>_screen`` when the catalog has it (the same sentence without the command to type; the
+    terminal keeps the command)."""
+    return {language: t_in(language, message.key, "screen", **message.params) for language in LANGS}
 
 
 def fill(text: str, params: dict[str, Any], language: str) -> str:
@@ -429,3 +449,6 @@ def localized(value: Any, language: str | None = None) -> Any:
     if isinstance(value, dict) and value and set(value) <= set(LANGS):
         return value.get(language or lang()) or value.get("en") or next(iter(value.values()))
     return value
+
+
+set_translator(t)  # the errors (core.errors, the bottom layer) say their messages through it

@@ -1,4 +1,6 @@
-"""The index of saved sessions (``index.json``, TinyDB): id, name, game, creation time, current.
+"""The index of saved sessions (``index.json``): a TinyDB database read and written through
+``core.db``, with a table ``sessions`` (id, name, game, creation time of each session) and a table
+``meta`` (document 1: which session is current). Look-ups are TinyDB queries.
 
 The index changes only when a session is created, renamed, deleted or chosen, never on a game
 action, so an action costs the same with 1 or 1,000 saved sessions.
@@ -7,11 +9,31 @@ action, so an action costs the same with 1 or 1,000 saved sessions.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.errors import GmError
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
+    from tinydb.queries import QueryLike
+
+    from gm_assist.core.db import Missing
+
+SESSIONS = "sessions"
+META = "meta"
+FIELDS = ("id", "name", "game", "created")
+
+
+def valid_id(sid: Any) -> bool:
+    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
+    return (
+        isinstance(sid, str)
+        and 0 < len(sid) <= 64
+        and sid.isascii()
+        and all(c.isalnum() or c in "-_" for c in sid)
+    )
 
 
 def index_path() -> Path:
@@ -29,57 +51,52 @@ def locked() -> Iterator[None]:
         yield
 
 
-def _read() -> dict[str, Any]:
-    from gm_assist.core.store import read_json_file
-
-    path = index_path()
-    if not path.exists():
-        return {"sessions": {}, "meta": {}}
-    data, _ = read_json_file(path)
-    if not isinstance(data, dict) or not isinstance(data.get("sessions", {}), dict):
-        raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
-    data.setdefault("sessions", {})
-    data.setdefault("meta", {})
-    if not isinstance(data["meta"], dict) or not isinstance(data["meta"].get("1", {}), dict):
-        raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
-    from gm_assist.core.session import valid_id
-
-    for entry in data["sessions"].values():
-        if not isinstance(entry, dict) or not all(
-            isinstance(entry.get(k), str) for k in ("id", "name", "game", "created")
-        ):
-            raise EnvError("core.error.file_corrupt", path=str(path), detail="not an index")
+def _problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with the index's rows (None: nothing); TinyDB's layout is checked before."""
+    for entry in data.get(SESSIONS, {}).values():
+        if not all(isinstance(entry.get(k), str) for k in FIELDS):
+            return "not an index"
         if not valid_id(entry["id"]):  # a tampered id never becomes a path
-            raise EnvError(
-                "core.error.file_corrupt", path=str(path), detail=f"bad session id {entry['id']!r}"
-            )
-    return data
+            return f"bad session id {entry['id']!r}"
+    return None
 
 
-def entries() -> list[dict[str, Any]]:
-    """Every indexed session: ``{id, name, game, created}``."""
-    return list(_read()["sessions"].values())
+def _db(missing: Missing = "create") -> AbstractContextManager[TinyDB]:
+    """The index for one operation (a home without one has an empty index)."""
+    from gm_assist.core.db import open_db
+
+    return open_db(index_path(), missing=missing, check=_problem)
 
 
-def _write(data: dict[str, Any]) -> None:
-    """Replace the index in one atomic write (TinyDB's layout: tables ``sessions`` and ``meta``)."""
-    import json
+def entries(where: QueryLike | None = None) -> list[dict[str, Any]]:
+    """Every indexed session (or those the TinyDB query ``where`` selects): ``{id, name, game,
+    created}``, in the order they were listed."""
+    with _db() as db:
+        table = db.table(SESSIONS)
+        rows = table.all() if where is None else table.search(where)
+    return [dict(row) for row in rows]
 
-    from gm_assist.core.store import atomic_write_text
 
-    atomic_write_text(index_path(), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+def _same_name(name: str, wanted: str) -> bool:
+    from gm_assist.core.names import fold
+
+    return fold(name) == wanted
 
 
 def find(name_or_id: str) -> dict[str, Any]:
     """The index entry named (or with the id) ``name_or_id``; a suggestion when there is none."""
+    from tinydb import Query
+
     from gm_assist.core.names import closest, fold
 
-    items = entries()
-    wanted = fold(name_or_id)
-    for entry in items:
-        if entry["id"] == name_or_id or fold(entry["name"]) == wanted:
-            return entry
-    suggestion = closest(name_or_id, [e["name"] for e in items])
+    row = Query()
+    with _db() as db:
+        table = db.table(SESSIONS)
+        found = table.get((row.id == name_or_id) | row.name.test(_same_name, fold(name_or_id)))
+        names = [] if found is not None else [e["name"] for e in table.all()]
+    if found is not None:
+        return dict(found)
+    suggestion = closest(name_or_id, names)
     raise GmError(
         "core.error.unknown_session", name=printable(name_or_id[:MAX_NAME]), suggestion=_hint(suggestion)
     )
@@ -93,42 +110,58 @@ def _hint(suggestion: str | None) -> str:
 
 def current() -> str | None:
     """The id of the current session, if it still exists."""
-    data = _read()
-    sid = data["meta"].get("1", {}).get("current")
-    return sid if sid in {e["id"] for e in data["sessions"].values()} else None
+    from tinydb import Query
+
+    with _db() as db:
+        meta = db.table(META).get(doc_id=1)
+        sid = meta.get("current") if meta is not None else None
+        listed = sid is not None and db.table(SESSIONS).contains(Query().id == sid)
+    return sid if listed else None
+
+
+def _make_current(db: TinyDB, sid: str | None) -> None:
+    from tinydb.table import Document
+
+    db.table(META).upsert(Document({"current": sid}, doc_id=1))
 
 
 def set_current(sid: str | None) -> None:
-    data = _read()
-    data["meta"]["1"] = {"current": sid}
-    _write(data)
+    with _db() as db:
+        _make_current(db, sid)
 
 
 def add(sid: str, name: str, game: str, created: str, current: bool = False) -> None:
     """List a new session (and make it the current one): one write of the index."""
-    data = _read()
-    rows = data["sessions"]
-    key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
-    rows[key] = {"id": sid, "name": name, "game": game, "created": created}
-    if current:
-        data["meta"]["1"] = {"current": sid}
-    _write(data)
+    with _db() as db:
+        db.table(SESSIONS).insert({"id": sid, "name": name, "game": game, "created": created})
+        if current:
+            _make_current(db, sid)
 
 
 def remove(sid: str) -> None:
-    data = _read()
-    data["sessions"] = {k: e for k, e in data["sessions"].items() if e.get("id") != sid}
-    if data["meta"].get("1", {}).get("current") == sid:
-        data["meta"]["1"] = {"current": None}
-    _write(data)
+    from tinydb import Query
+
+    row = Query()
+    with _db() as db:
+        db.table(SESSIONS).remove(row.id == sid)
+        db.table(META).update({"current": None}, row.current == sid)
 
 
 def rename(sid: str, new: str) -> None:
-    data = _read()
-    for entry in data["sessions"].values():
-        if entry.get("id") == sid:
-            entry["name"] = new
-    _write(data)
+    from tinydb import Query
+
+    with _db() as db:
+        db.table(SESSIONS).update({"name": new}, Query().id == sid)
+
+
+def replace(rows: list[dict[str, Any]], current: str | None) -> None:
+    """Write a whole new index, listing ``rows`` in their order (``doctor --fix`` rebuilds it from
+    the session files): the index there now, perhaps damaged, is not read."""
+    from tinydb.table import Document
+
+    with _db(missing="replace") as db:
+        db.table(SESSIONS).insert_multiple(rows)
+        db.table(META).insert(Document({"current": current}, doc_id=1))
 
 
 MAX_NAME = 80
@@ -178,7 +211,11 @@ def check_new_name(name: str) -> str:
             name=printable(clean[:MAX_NAME]) + ("…" if len(clean) > MAX_NAME else ""),
             max=MAX_NAME,
         )
-    if any(fold(e["name"]) == fold(clean) for e in entries()):
+    from tinydb import Query
+
+    with _db() as db:
+        taken = db.table(SESSIONS).contains(Query().name.test(_same_name, fold(clean)))
+    if taken:
         raise GmError("core.error.session_exists", name=clean)
     return clean
 
@@ -205,14 +242,18 @@ def free_name(game: str) -> str:
 def current_game() -> str | None:
     """The game of the session a command would act on (``--session`` or the current one), or None
     when there is none; never raises for a missing session (calculators use it to decide whether to
-    save)."""
+    save). It reads the index with the store's strict reader alone, the one ``core.db``'s storage
+    uses, so that a calculator never loads TinyDB."""
     from gm_assist.core.context import ctx
+    from gm_assist.core.names import fold
+    from gm_assist.core.store import read_tables
 
+    data, _ = read_tables(index_path(), missing_ok=True, check=_problem)
+    rows = list((data or {}).get(SESSIONS, {}).values())
     name = ctx().session
     if name:
-        try:
-            return find(name)["game"]
-        except GmError:
-            return None
-    sid = current()
-    return next((e["game"] for e in entries() if e["id"] == sid), None)
+        found = [e for e in rows if e["id"] == name or _same_name(e["name"], fold(name))]
+    else:
+        sid = (data or {}).get(META, {}).get("1", {}).get("current")
+        found = [e for e in rows if e["id"] == sid]
+    return found[0]["game"] if found else None

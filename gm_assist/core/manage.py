@@ -15,13 +15,13 @@ from gm_assist.core.session import (
     SCHEMA_VERSION,
     SessionInfo,
     backup_path,
+    check_document,
     game_state,
     info_of,
     journal_path,
     lock_path,
     now,
     origin_entry,
-    parse_document,
     read_document,
     resolve,
     session_path,
@@ -190,7 +190,7 @@ def _validated_export(data: dict[str, Any], path: Path) -> tuple[dict[str, Any],
         raise ValueError("session is not an object")
     session = {**data["session"], "schema_version": version, "redo": []}
     session.pop("head", None)
-    doc = parse_document({"session": {"1": session}}, path)
+    doc = check_document(session, path)
     game_state(doc, path)
     entries, redo = data.get("journal", []), data.get("redo", [])
     if not isinstance(entries, list) or not isinstance(redo, list):

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from gm_assist.core import journal
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.index import valid_id
 from gm_assist.core.model import Model
 
 SCHEMA_VERSION = 1
@@ -130,16 +131,6 @@ def sessions_dir() -> Path:
     return home_dir() / "sessions"
 
 
-def valid_id(sid: Any) -> bool:
-    """A session id as gm-assist makes them (letters, digits, ``-``/``_``): never a path."""
-    return (
-        isinstance(sid, str)
-        and 0 < len(sid) <= 64
-        and sid.isascii()
-        and all(c.isalnum() or c in "-_" for c in sid)
-    )
-
-
 def _file(sid: str, suffix: str) -> Path:
     """The file ``sessions/<sid><suffix>``; an id that is not one (a tampered index) never
     becomes a path outside the home."""
@@ -179,10 +170,14 @@ def label_text(label: Any) -> str:
     return t(key, **params)
 
 
-def parse_document(data: Any, path: Path) -> dict[str, Any]:
+TABLE = "session"
+"""A session file is a TinyDB database with one table, ``session``, holding one document, id 1."""
+DOC_ID = 1
+
+
+def check_document(doc: Any, path: Path) -> dict[str, Any]:
     """Check and migrate a session document read from ``path`` (never writes)."""
     try:
-        doc = data["session"]["1"]
         version = int(doc["schema_version"])
     except (KeyError, TypeError, ValueError) as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {exc}") from exc
@@ -301,30 +296,42 @@ def _short(exc: ValidationError) -> str:
 
 
 def read_document(sid: str) -> tuple[dict[str, Any], bytes]:
-    """Read, check and migrate a session file. The raw bytes are the last good copy."""
-    from gm_assist.core.store import read_json_file
-
-    path = session_path(sid)
-    data, raw = read_json_file(path)
-    return parse_document(data, path), raw
+    """Read, check and migrate a session's file. The raw bytes are the last good copy."""
+    return read_file(session_path(sid))
 
 
-def document_bytes(doc: dict[str, Any]) -> bytes:
-    """The file content of a session document (TinyDB's layout: table ``session``, document 1)."""
-    import json
+def read_file(path: Path) -> tuple[dict[str, Any], bytes]:
+    """Read, check and migrate the session file ``path`` through TinyDB (table ``session``,
+    document 1), with its raw bytes. Missing, empty or damaged, it is an EnvError naming it."""
+    from gm_assist.core.db import open_db, raw_bytes
 
-    return json.dumps({"session": {"1": doc}}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    with open_db(path) as db:
+        found = db.table(TABLE).get(doc_id=DOC_ID)
+        raw = raw_bytes(db)
+    if found is None:
+        raise EnvError(
+            "core.error.file_corrupt", path=str(path), detail=f"missing '{TABLE}' document {DOC_ID}"
+        )
+    return check_document(dict(found), path), raw
+
+
+def write_file(path: Path, doc: dict[str, Any], keep: tuple[Path, bytes] | None = None) -> None:
+    """Replace the session file ``path`` with ``doc`` through TinyDB, in one atomic write (never an
+    empty table first; the file there now is not read). ``keep``: ``(copy, previous)``, the file's
+    previous good content kept as ``copy`` first."""
+    from tinydb.table import Document
+
+    from gm_assist.core.db import open_db
+
+    with open_db(path, missing="replace", keep=keep) as db:
+        db.table(TABLE).insert(Document(doc, doc_id=DOC_ID))
 
 
 def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
-    """Write a session document atomically (one write, never an empty table first), keeping the
-    previous good copy beside it."""
-    from gm_assist.core.store import atomic_write_bytes, keep_copy
-
+    """Write a session document atomically, keeping the previous good copy (``previous``, read
+    under the same lock) beside it as ``<id>.json.bak``."""
     sid = doc["id"]
-    if previous is not None:
-        keep_copy(session_path(sid), backup_path(sid), previous)
-    atomic_write_bytes(session_path(sid), document_bytes(doc))
+    write_file(session_path(sid), doc, None if previous is None else (backup_path(sid), previous))
 
 
 def info_of(doc: dict[str, Any]) -> SessionInfo:
@@ -381,6 +388,21 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
 def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
     """Where a session stands in its journal: the head change and the changes that can be redone."""
     return doc.get("head"), tuple(doc["redo"])
+
+
+def version_of(doc: dict[str, Any]) -> int:
+    """A number that names where a session stands in its history (``_position``): every change,
+    undo or redo gives another one (a CRC-32 of the position), and the same place gives the same
+    one. A client that acts sends the version it saw; ``expect`` refuses a stale one."""
+    import json
+    import zlib
+
+    return zlib.crc32(json.dumps(_position(doc)).encode())
+
+
+def _check_version(doc: dict[str, Any], expect: int | None) -> None:
+    if expect is not None and expect != version_of(doc):
+        raise GmError("core.error.stale_version", name=doc["name"], version=version_of(doc))
 
 
 def _note_seen(doc: dict[str, Any]) -> None:
@@ -536,8 +558,9 @@ def start(
     return Recorded(session=info, before=None, state=state, label=label_text(list(label)), events=said)
 
 
-def record(action: Action, session: str | None = None) -> Recorded:
-    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises."""
+def record(action: Action, session: str | None = None, expect: int | None = None) -> Recorded:
+    """Apply ``action`` to a session, journal it and save. Nothing is saved if it raises.
+    ``expect``: the version (``version_of``) the change was asked on; another one is refused."""
     from gm_assist.core.store import file_lock
 
     sid = resolve(session)
@@ -545,6 +568,7 @@ def record(action: Action, session: str | None = None) -> Recorded:
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
         _check_seen(doc)
+        _check_version(doc, expect)
         before = game_state(doc, session_path(sid))
         after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
@@ -575,17 +599,20 @@ def record(action: Action, session: str | None = None) -> Recorded:
     return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
 
 
-def undo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
-    """Revert the last ``n`` changes; returns the labels undone, most recent first."""
-    return _move(n, session, forward=False)
+def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
+    """Revert the last ``n`` changes; returns the labels undone, most recent first. ``expect``: as
+    for ``record``."""
+    return _move(n, session, forward=False, expect=expect)
 
 
-def redo(n: int = 1, session: str | None = None) -> tuple[SessionInfo, list[str]]:
+def redo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
     """Re-apply the last ``n`` undone changes; returns their labels in order."""
-    return _move(n, session, forward=True)
+    return _move(n, session, forward=True, expect=expect)
 
 
-def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list[str]]:
+def _move(
+    n: int, session: str | None, forward: bool, expect: int | None = None
+) -> tuple[SessionInfo, list[str]]:
     from gm_assist.core.store import file_lock
 
     if n < 1:
@@ -595,6 +622,7 @@ def _move(n: int, session: str | None, forward: bool) -> tuple[SessionInfo, list
         doc, raw = read_document(sid)
         game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
         _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
+        _check_version(doc, expect)
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):

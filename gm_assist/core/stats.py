@@ -142,13 +142,16 @@ def game_ids() -> list[str]:
 def read_sessions(games: list[str], only: str | None = None) -> tuple[list[Played], list[dict[str, str]]]:
     """Every indexed session of ``games`` (or the one named ``only``) with its done changes; the
     ones that cannot be read go to the second list as ``{"session", "problem"}``."""
+    from tinydb import Query
+
     from gm_assist.core import index
     from gm_assist.core.errors import EnvError, GmError
 
-    entries = [e for e in index.entries() if e["game"] in games]
+    row = Query()
+    where = row.game.one_of(games)
     if only is not None:
-        wanted = index.find(only)["id"]
-        entries = [e for e in entries if e["id"] == wanted]
+        where &= row.id == index.find(only)["id"]
+    entries = index.entries(where)
     played: list[Played] = []
     skipped: list[dict[str, str]] = []
     for entry in sorted(entries, key=lambda e: (e["created"], e["id"])):

@@ -5,16 +5,17 @@ goes to a temporary file in the same folder, is flushed and fsynced, then ``os.r
 target. A separate lock file (filelock) guards each read-modify-write. A file that does not parse is
 never overwritten.
 
-TinyDB is the file format, not a code path: a session file and the index keep TinyDB's layout
-(``{"<table>": {"<doc id>": {...}}}``, so TinyDB opens them), and this module reads and writes them
-itself (docs/FOUNDATION.md, "TinyDB: one path").
+Sessions and the index are TinyDB databases (``{"<table>": {"<doc id>": {...}}}``), read and written
+through TinyDB with ``core.db``'s storage, which reads with ``read_tables`` and writes with
+``atomic_write_bytes`` (docs/FOUNDATION.md, "TinyDB: the store's database"). This module imports no
+TinyDB: calculators use it too.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,9 @@ DEFAULT_LOCK_TIMEOUT = 10.0
 _CRASH_AT = int(os.environ.get("GM_ASSIST_CRASH_AT") or 0)
 """TEST ONLY (tests/stress/test_crash_points.py): ``GM_ASSIST_CRASH_AT=N`` ends the process with
 ``os._exit(137)``, as a SIGKILL would, just before its N-th file-system step. 0 (unset): never."""
+_STOP_AT = int(os.environ.get("GM_ASSIST_STOP_AT") or 0)
+"""TEST ONLY (tests/stress/test_cli_torture.py): ``GM_ASSIST_STOP_AT=N`` stops the process (SIGSTOP)
+just before its N-th file-system step, where the test, seeing it stopped, sends it a real SIGKILL."""
 _steps = 0
 changed = False
 """True once this process has changed anything on disk: "Nothing was changed" is said only while
@@ -39,6 +43,10 @@ def fs_step(change: bool = False) -> None:
     _steps += 1
     if _CRASH_AT and _steps == _CRASH_AT:
         os._exit(137)
+    if _STOP_AT and _steps == _STOP_AT:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGSTOP)
     if change:
         mark_changed()
 
@@ -238,3 +246,43 @@ def read_json_file(path: Path) -> tuple[Any, bytes]:
         return parse_json(raw), raw
     except ValueError as exc:
         raise EnvError("core.error.file_corrupt", path=str(path), detail=str(exc)) from exc
+
+
+def json_bytes(data: Any) -> bytes:
+    """The content of a JSON file the store writes (a TinyDB database, settings): UTF-8, compact."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def tables_problem(data: Any) -> str | None:
+    """What keeps ``data`` from being a TinyDB database (None: nothing): an object of tables, each
+    an object of documents (objects) under numeric ids. TinyDB itself would fail on anything else
+    with a bare KeyError or ValueError, or take it for an empty database."""
+    if not isinstance(data, dict):
+        return "not a TinyDB database"
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            return f"table {name!r} is not an object"
+        for key, doc in table.items():
+            if not (key.isascii() and key.isdigit()):
+                return f"table {name!r}: document id {key!r} is not a number"
+            if not isinstance(doc, dict):
+                return f"table {name!r}: document {key} is not an object"
+    return None
+
+
+def read_tables(
+    path: Path, missing_ok: bool = False, check: Callable[[dict[str, Any]], str | None] | None = None
+) -> tuple[dict[str, Any] | None, bytes]:
+    """The tables of a TinyDB file and its raw bytes, read strictly: an EnvError naming the file
+    when it is empty, not JSON, larger than the limit, not TinyDB's layout or refused by ``check``
+    (the file's own rules: a problem, or None) — never an empty database over a damaged file. A
+    missing file is ``(None, b"")`` with ``missing_ok`` (a database not created yet), an EnvError
+    otherwise. ``core.db``'s TinyDB storage reads with this; calculators peek at the index with it
+    without loading TinyDB."""
+    if missing_ok and not path.exists():
+        return None, b""
+    data, raw = read_json_file(path)
+    problem = tables_problem(data) or (check(data) if check else None)
+    if problem:
+        raise EnvError("core.error.file_corrupt", path=str(path), detail=problem)
+    return data, raw

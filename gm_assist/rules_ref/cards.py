@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ class Card(Model):
     sections: list[str] = []
     related: list[str] = []
     confidence: str = "rulebook"
+    checked: date | None = None
+    """The day a second person of the team read the card against the rulebook (both languages make
+    the same claims, and the rulebook's): absent until then."""
     title: dict[str, str]
     keywords: dict[str, list[str]]
     body: dict[str, str]

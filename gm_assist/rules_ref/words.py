@@ -28,7 +28,7 @@ STOP = {
         happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
         else ever again even like want wanted need needs supposed allowed say says said know tell
         mean means use used using work works way much many often whole all every each other another
-        time times difference differences""".split()
+        time times difference differences im ive myself actually""".split()
     ),
     "fr": frozenset(
         """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui

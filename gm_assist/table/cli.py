@@ -17,30 +17,6 @@ from gm_assist.core.i18n import t
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 DEFAULT_PORT = 8765
-DEFAULT_HOST = "127.0.0.1"
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (the interface of the default route), or
-    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
-    import socket
-
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-def page_url(host: str, port: int, token: str | None) -> str:
-    """The URL to open: the given host, or the LAN address when bound to every interface."""
-    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
 def qr_text(url: str) -> str:
@@ -54,18 +30,6 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
-    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
-    non-loopback ``--host`` needs the token too."""
-    from gm_assist.table.server import is_loopback, new_token
-
-    if not 1 <= port <= 65535:
-        raise GmError("table.error.bad_port", port=port)
-    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
-    token = None if is_loopback(bind) and not lan else new_token()
-    return bind, token
-
-
 @app.command("table", help=t("table.help.command"))
 def table_cmd(
     port: Annotated[int, typer.Option("--port", help=t("table.help.port"))] = DEFAULT_PORT,
@@ -73,6 +37,8 @@ def table_cmd(
     lan: Annotated[bool, typer.Option("--lan", help=t("table.help.lan"))] = False,
     session: Annotated[str | None, typer.Option("--session", "-s", help=t("table.help.session"))] = None,
     lang: Annotated[str | None, typer.Option("--lang", help=t("table.help.lang"))] = None,
+    watch_only: Annotated[bool, typer.Option("--watch-only", help=t("table.help.watch_only"))] = False,
+    new_tokens: Annotated[bool, typer.Option("--new-tokens", help=t("table.help.new_tokens"))] = False,
 ) -> None:
     from gm_assist.core.i18n import lang as current_lang
     from gm_assist.core.output import err
@@ -86,16 +52,25 @@ def table_cmd(
         from gm_assist.core import index
 
         index.find(pinned)  # an unknown name is refused now, with a suggestion
-    bind, token = plan(host, port, lan)
-    from gm_assist.table.server import TableConfig, is_loopback, serve
+    from gm_assist.table import tokens as secrets
+    from gm_assist.table.server import TableConfig, is_loopback, page_url, plan, serve
 
+    bind, lan_token = plan(host, port, lan)
+
+    token = play = None
+    if lan_token or not watch_only or new_tokens:
+        kept = secrets.load(renew=new_tokens)  # the same links from one game night to the next
+        token = kept.watch if lan_token else None
+        play = None if watch_only else kept.play
     config = TableConfig(
         pinned=pinned,
         lang=current_lang(),
         token=token,
         allowed_hosts=None if token else ("127.0.0.1", "localhost", "::1", "[::1]", bind),
+        play_token=play,
     )
     url = page_url(bind, port, token)
+    play_url = page_url(bind, port, token, play) if play else None
 
     def ready() -> None:
         typer.echo(t("table.serve.ready", url=url))
@@ -108,6 +83,10 @@ def table_cmd(
             typer.echo(qr_text(url))
         elif not is_loopback(bind):  # pragma: no cover - a non-loopback bind always has a token
             pass
+        if play_url:
+            typer.echo(t("table.serve.play_lan" if token else "table.serve.play_here", url=play_url))
+            if token:
+                typer.echo(qr_text(play_url))
         typer.echo(t("table.serve.stop"))
 
     try:

@@ -35,6 +35,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
+from gm_assist.core.errors import GmError
 from gm_assist.table import snapshot as snap
 
 HERE = Path(__file__).parent
@@ -42,6 +43,7 @@ POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 15.0
 COOKIE = "gm_table_token"
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+DEFAULT_HOST = "127.0.0.1"
 GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
 
@@ -55,11 +57,16 @@ class TableConfig:
     token: str | None = None
     allowed_hosts: tuple[str, ...] | None = LOOPBACK
     poll_seconds: float = POLL_SECONDS
+    play_token: str | None = None
+    """The play link's secret (issue 33): every acting request (``POST /api/…``) carries it as
+    ``Authorization: Bearer``, on loopback too; None (``--watch-only``): nothing may act."""
 
 
 def new_token() -> str:
     """A secret for ``--lan`` URLs."""
-    return secrets.token_urlsafe(16)
+    from gm_assist.table.tokens import new_token as make
+
+    return make()
 
 
 def is_loopback(host: str) -> bool:
@@ -72,6 +79,41 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the interface of the default route), or
+    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
+    """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
+    makes it the play link (the page then acts with that token)."""
+    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
+    return f"http://{shown}:{port}/" + query
+
+
+def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
+    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
+    non-loopback ``--host`` needs the token too."""
+    if not 1 <= port <= 65535:
+        raise GmError("table.error.bad_port", port=port)
+    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
+    token = None if is_loopback(bind) and not lan else new_token()
+    return bind, token
 
 
 @dataclass
@@ -205,8 +247,36 @@ def _assets() -> dict[str, list[str]]:
     return {"scripts": scripts, "styles": styles}
 
 
+def _forbidden() -> Response:
+    from gm_assist.core.i18n import both
+
+    text = both("table.http.forbidden")
+    return PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)
+
+
+def _same(given: str, token: str | None) -> bool:
+    return token is not None and secrets.compare_digest(given.encode(), token.encode())
+
+
+def may_act(request: Request, config: TableConfig) -> bool:
+    """An acting request: the play token as ``Authorization: Bearer`` (a cookie alone never acts:
+    no cross-site form can send that header), and, when the browser says where the request comes
+    from (``Origin``), this very server."""
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not _same(given.strip(), config.play_token):
+        return False
+    origin = request.headers.get("origin")
+    if origin is not None:
+        host = request.headers.get("host", "")
+        if origin not in (f"http://{host}", f"https://{host}"):
+            return False
+    return True
+
+
 class Guard:
-    """ASGI middleware: GET/HEAD only (405), Host check on loopback, token otherwise (403)."""
+    """ASGI middleware: GET/HEAD only (405) except the acting API (``POST /api/…``, the play token
+    as a Bearer header and this server's Origin, else 403), Host check on loopback, a token
+    otherwise (the watch or the play token: 403 without)."""
 
     def __init__(self, app: Any, config: TableConfig) -> None:
         self.app = app
@@ -218,8 +288,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        if scope["method"] not in ("GET", "HEAD"):
-            await PlainTextResponse("405", status_code=405, headers={"Allow": "GET, HEAD"})(
+        acting = scope["path"].startswith("/api/")
+        allowed_methods = ("POST",) if acting else ("GET", "HEAD")
+        if scope["method"] not in allowed_methods:
+            await PlainTextResponse("405", status_code=405, headers={"Allow": ", ".join(allowed_methods)})(
                 scope, receive, send
             )
             return
@@ -230,16 +302,14 @@ class Guard:
             if name not in allowed:
                 await PlainTextResponse("400 host", status_code=400)(scope, receive, send)
                 return
-        token = self.config.token
-        if token is not None:
+        if acting:
+            if not may_act(request, self.config):
+                await _forbidden()(scope, receive, send)
+                return
+        elif self.config.token is not None:
             given = request.query_params.get("token") or request.cookies.get(COOKIE) or ""
-            if not secrets.compare_digest(given.encode(), token.encode()):
-                from gm_assist.table.snapshot import both
-
-                text = both("table.http.forbidden")
-                await PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)(
-                    scope, receive, send
-                )
+            if not (_same(given, self.config.token) or _same(given, self.config.play_token)):
+                await _forbidden()(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
@@ -277,6 +347,8 @@ def stats_context(language: str) -> dict[str, Any]:
 def create_app(config: TableConfig | None = None) -> Any:
     """The table view's ASGI app (Starlette, wrapped in :class:`Guard`)."""
     from contextlib import asynccontextmanager
+
+    from gm_assist.table import api
 
     config = config or TableConfig()
     hub = Hub(config)
@@ -357,6 +429,7 @@ def create_app(config: TableConfig | None = None) -> Any:
             Route("/stats", stats, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
             Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+            *api.routes(config.pinned, hub.refresh),
         ],
         lifespan=lifespan,
     )
@@ -390,7 +463,7 @@ def serve(config: TableConfig, host: str, port: int, on_ready: Any = None, debug
         ) from exc
     sock.listen(128)
     from gm_assist.core import data
-    from gm_assist.entry import collect_garbage_again
+    from gm_assist.core.process import collect_garbage_again
 
     data.CACHE_WRITES = False  # read-only by construction: not even the parsed-TOML cache
     # The console command starts with the cyclic garbage collector off (gm_assist.entry). A server
@@ -460,7 +533,6 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
     import uvicorn
 
     from gm_assist.core.errors import EnvError
-    from gm_assist.table.cli import page_url, plan
 
     global _BACKGROUND
     if _BACKGROUND is not None and _BACKGROUND.thread.is_alive():

@@ -7,7 +7,8 @@
      "view": <the game's table_view(state)> | None,   # None: the game has no table view yet
      "state": <the public state, exactly what `gm-assist show --json` prints as "state"> | None,
      "journal": [{"time", "text": {"en", "fr"}}, ...],  # the last few changes, most recent first
-     "problem": {"en", "fr"} | None}                     # why the status is not "ok"
+     "problem": {"en", "fr"} | None,                     # why the status is not "ok"
+     "version": int | None}   # where the session stands in its history: what an acting request sends
 
 "missing": the index lists the session but its file is gone; ``session`` still names it (from the
 index: ``updated`` and ``changes`` are then None) and ``problem`` says what ``gm-assist show`` says.
@@ -23,17 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.i18n import LANGS
+from gm_assist.core.i18n import both
 
 JOURNAL_SHOWN = 5
 """How many of the last changes the page lists."""
-
-
-def both(key: str, **params: Any) -> dict[str, str]:
-    """The text of ``key`` in every language: ``{"en": …, "fr": …}`` (the page switches locally)."""
-    from gm_assist.core.i18n import t_in
-
-    return {language: t_in(language, key, **params) for language in LANGS}
 
 
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:
@@ -90,6 +84,7 @@ def _empty(
         "state": None,
         "journal": [],
         "problem": problem,
+        "version": None,
     }
 
 
@@ -140,6 +135,7 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         "state": shown,
         "journal": journal_labels(sid, doc.get("head")),
         "problem": None,
+        "version": sessions.version_of(doc),
     }
 
 

@@ -33,7 +33,7 @@ CLICK_ENGLISH = (
 WALK = r"""
 import io, json, sys
 from contextlib import redirect_stdout
-from gm_assist.entry import pre_scan
+from gm_assist.core.process import pre_scan
 LANG = sys.argv[1]
 pre_scan(["--lang", LANG])
 from gm_assist.cli import app, main

@@ -1,7 +1,7 @@
 """Help in the chosen language whatever global options come first (through the real console entry).
 
 The help texts are read when a game's module is imported, so ``--lang`` must be known before that:
-``entry.pre_scan`` reads the global options, skipping their values (``--home PATH`` once stopped the
+``core.process.pre_scan`` reads the global options, skipping their values (``--home PATH`` once stopped the
 scan at PATH, and every help after ``--home`` came out in English).
 """
 

@@ -1,7 +1,9 @@
 """The core is a leaf (issue 13): ``gm_assist/core`` imports no game, no rules reference, no table
 view, no CLI kit or CLI module, no typer and no click, not even inside a function. What it needs
 from above is handed to it: the game registry (``core.registry``) and the "Rule?" renderer
-(``core.prompts.set_rules_renderer``)."""
+(``core.prompts.set_rules_renderer``). And a game knows no front-end (issue 33): no module of
+``gm_assist/games`` imports the table view or the root shell, not even inside a function; the table
+asks the game (``games.view_of``)."""
 
 from __future__ import annotations
 
@@ -41,9 +43,13 @@ def imported_names(source: str, package: str = "gm_assist.core") -> set[str]:
     return names
 
 
-def forbidden_imports(source: str) -> set[str]:
+def forbidden_imports(
+    source: str, forbidden: tuple[str, ...] = FORBIDDEN, package: str = "gm_assist.core"
+) -> set[str]:
     return {
-        name for name in imported_names(source) if any(name == f or name.startswith(f) for f in FORBIDDEN)
+        name
+        for name in imported_names(source, package)
+        if any(name == f or name.startswith(f) for f in forbidden)
     }
 
 
@@ -78,6 +84,38 @@ def test_the_core_imports_nothing_above_it():
     assert offenders == {}, f"the core must stay a leaf: {offenders}"
 
 
+GAMES_DIR = CORE.parent / "games"
+
+FRONT_ENDS = (
+    "gm_assist.table",  # the table view: it asks the game (games.view_of), never the reverse
+    "gm_assist.cli",  # the root shell: gm_assist.cli, gm_assist.cli_app, gm_assist.cli_sessions
+    "gm_assist.entry",
+    "gm_assist.flow",
+)
+
+
+def test_the_game_check_sees_a_front_end_in_a_function():
+    source = (
+        "from gm_assist.core.i18n import both\n"
+        "def table_view(state):\n    from gm_assist.table.snapshot import both\n"
+        "def f():\n    from ... import flow\n"
+        "from .view import render\n"
+    )
+    found = forbidden_imports(source, FRONT_ENDS, "gm_assist.games.tmb")
+    assert found == {"gm_assist.table.snapshot", "gm_assist.table.snapshot.both", "gm_assist.flow"}
+
+
+def test_no_game_imports_a_front_end():
+    offenders = {}
+    for path in sorted(GAMES_DIR.rglob("*.py")):
+        parts = path.relative_to(CORE.parents[1]).with_suffix("").parts
+        package = ".".join(parts if path.name == "__init__.py" else parts[:-1])
+        found = forbidden_imports(path.read_text(encoding="utf-8"), FRONT_ENDS, package)
+        if found:
+            offenders[str(path.relative_to(GAMES_DIR))] = sorted(found)
+    assert offenders == {}, f"a game knows no front-end: {offenders}"
+
+
 def test_the_registry_is_handed_to_the_core(demo_game):
     """``gm_assist.games`` hands itself over when it loads; a game registered later (the demo
     game) is seen, since the core keeps the registry, not a copy of it."""
@@ -88,6 +126,28 @@ def test_the_registry_is_handed_to_the_core(demo_game):
     assert "demo" in registry.games()
     assert registry.get_spec("demo") is demo_game.spec.SPEC
     assert registry.get_spec("tmb").id == "tmb"
+
+
+def test_the_errors_are_handed_their_translator(tmp_path):
+    """The errors sit below the catalogs they are translated with: ``core.i18n`` hands ``t`` down
+    when it loads, and loading any part of gm-assist loads it, so a process that imports only
+    ``core.errors`` still reads its messages in the language asked."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from gm_assist.core.errors import GmError\n"
+        "from gm_assist.core import context\n"
+        "context.reset(lang='fr')\n"
+        "print(GmError('core.error.bad_lang', lang='xx').message())\n"
+    )
+    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    from gm_assist.core.i18n import t_in
+
+    assert r.stdout.strip() == t_in("fr", "core.error.bad_lang", lang="xx") != "core.error.bad_lang"
 
 
 def test_rule_prompt_uses_the_renderer_it_was_handed(keys, monkeypatch: pytest.MonkeyPatch, capsys):
@@ -111,7 +171,7 @@ def test_the_guided_shell_hands_the_rules_reference(keys, monkeypatch: pytest.Mo
     from gm_assist.core import prompts
 
     monkeypatch.setattr(prompts, "_rules_renderer", None)
-    monkeypatch.setattr("gm_assist.entry.collect_garbage_again", lambda: None)
+    monkeypatch.setattr("gm_assist.core.process.collect_garbage_again", lambda: None)
     keys.send(keys.select(7))  # quit
     flow.home_menu()
     assert prompts._rules_renderer is flow.show_rule_cards

@@ -65,18 +65,29 @@ def test_bilingual_parameters_follow_the_language():
     assert i18n.localized({"en": 1, "other": 2}, "fr") == {"en": 1, "other": 2}  # not a bilingual text
 
 
-def test_menu_variants_fit_their_hint():
-    """``<key>_guided`` replaces ``<key>`` in the guided mode: it exists only beside its key, uses no
-    placeholder the key is not given, and names menu entries, never a command line."""
+def test_menu_and_screen_variants_fit_their_hint():
+    """``<key>_guided`` replaces ``<key>`` in the guided mode, ``<key>_screen`` on the table view's
+    shared screen: each exists only beside its key, uses no placeholder the key is not given, and
+    never names a command line (the screen variant names no menu entry either: no quotes)."""
     for language in ("en", "fr"):
         texts = _flat(language)
         for key, text in texts.items():
-            if not key.endswith("_guided"):
+            if not key.endswith(("_guided", "_screen")):
                 continue
-            base = key.removesuffix("_guided")
+            base = key.removesuffix("_guided").removesuffix("_screen")
             assert base in texts, key
             assert _fields(text) <= _fields(texts[base]), key
-            assert "gm-assist" not in text and "--" not in text, key
+            assert "gm-assist" not in text and "--" not in text and "`" not in text, key
+            if key.endswith("_screen"):
+                assert not set("«»“”") & set(text), key
+
+
+def test_the_screen_variant_is_used_only_when_asked(monkeypatch):
+    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint", "Run `gm-assist undo`.")
+    monkeypatch.setitem(i18n.catalog("en", "core"), "core.demo.hint_screen", "Undo it.")
+    assert i18n.t_in("en", "core.demo.hint") == "Run `gm-assist undo`."
+    assert i18n.t_in("en", "core.demo.hint", "screen") == "Undo it."
+    assert i18n.t_in("en", "core.menu.quit", "screen") == i18n.catalog("en", "core")["core.menu.quit"]
 
 
 def test_guided_mode_uses_the_menu_variant(monkeypatch):

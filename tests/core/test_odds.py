@@ -79,25 +79,28 @@ def test_hand_worked_values():
 
 
 def brute(text: str) -> dict[int, Fraction]:
-    """Every face combination of every die, counted: the reference distribution."""
+    """Every face combination of each group of dice, counted: the reference distribution. The groups
+    are independent, so the whole expression's counts are their product, summed by value (counting
+    every combination of all the groups at once gave the same counts in up to 8^9 steps: one
+    example could take seconds, and a run of random examples 16 s or 50 s)."""
     e = parse_expression(text)
-    groups = []
+    counts: dict[int, int] = {0: 1}
     for term in e.terms:
+        group: dict[int, int] = {}
         if not term.sides:
-            groups.append([(term.sign * term.count,)])
-            continue
-        rolls = []
-        for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
-            kept = sorted(faces, reverse=term.keep is not None and term.keep[0] == "h")
-            kept = kept[: term.keep[1]] if term.keep else kept
-            rolls.append((term.sign * sum(kept),))
-        groups.append(rolls)
-    counts: dict[int, int] = {}
-    total = 0
-    for combo in itertools.product(*groups):
-        value = sum(part[0] for part in combo)
-        counts[value] = counts.get(value, 0) + 1
-        total += 1
+            group[term.sign * term.count] = 1
+        else:
+            for faces in itertools.product(range(1, term.sides + 1), repeat=term.count):
+                kept = sorted(faces, reverse=term.keep is not None and term.keep[0] == "h")
+                kept = kept[: term.keep[1]] if term.keep else kept
+                value = term.sign * sum(kept)
+                group[value] = group.get(value, 0) + 1
+        combined: dict[int, int] = {}
+        for so_far, ways in counts.items():
+            for value, more in group.items():
+                combined[so_far + value] = combined.get(so_far + value, 0) + ways * more
+        counts = combined
+    total = sum(counts.values())
     return {v: Fraction(n, total) for v, n in counts.items()}
 
 

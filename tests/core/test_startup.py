@@ -56,13 +56,31 @@ CALCULATORS = {
 }
 
 
-def _imported(*args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+def _imported(
+    *args: str, env: dict[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
     """Run ``python -X importtime -m gm_assist ARGS`` and return it with the modules it imported."""
     r = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "gm_assist", *args], capture_output=True, text=True
+        [sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     return r, loaded
+
+
+def _home_with_a_game(tmp_path: Path) -> dict[str, str]:
+    """The environment of a home holding one Insomnia game, the current session."""
+    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
+    made = subprocess.run(
+        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert made.returncode == 0, made.stderr
+    return env
 
 
 @pytest.mark.parametrize("args", [("--help",), ("roll", "2d6", "--json")])
@@ -102,23 +120,31 @@ def test_calculators_load_only_what_they_use(name):
 def test_only_the_table_command_loads_the_web_stack(args, tmp_path):
     """Session commands (``show --json`` carries the game's view model) and ``table --help`` stay
     free of the web stack; ``gm-assist table`` itself is the only one that loads it."""
-    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
-    made = subprocess.run(
-        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    assert made.returncode == 0, made.stderr
-    r = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "gm_assist", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    r, loaded = _imported(*args, env=_home_with_a_game(tmp_path))
     assert r.returncode == 0, r.stderr[-800:]
-    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [m for m in loaded if m.split(".")[0] in WEB]
+
+
+def test_session_commands_read_through_tinydb_and_calculators_never_load_it(tmp_path):
+    """Issue 32: a session command reads and writes its files through TinyDB; a calculator, even in
+    a home with a current session (``rules search`` and ``initiative`` look at its game), never loads
+    it: it peeks at the index with the store's reader alone."""
+    env = _home_with_a_game(tmp_path)
+
+    def loaded(*args: str) -> set[str]:
+        r, modules = _imported(*args, env=env)
+        assert r.returncode == 0, (args, r.stderr[-800:])
+        return modules
+
+    for args in (("insomnia", "dodos", "1", "--json"), ("show", "--json"), ("sessions", "--json")):
+        assert "tinydb" in loaded(*args), args
+    for args in (
+        ("rules", "search", "fatigue", "--json"),
+        CALCULATORS["mice-and-mystics"],
+        CALCULATORS["tmb-queue"],
+        ("roll", "2d6", "--json"),
+    ):
+        assert not [m for m in loaded(*args) if m.split(".")[0] in HEAVY], args
 
 
 def test_odds_loads_icepool_and_nothing_heavy():
@@ -380,7 +406,7 @@ def test_the_guided_mode_turns_the_collector_back_on():
     r = _python(
         "import gc\n"
         "gc.disable()\n"
-        "from gm_assist.entry import collect_garbage_again\n"
+        "from gm_assist.core.process import collect_garbage_again\n"
         "collect_garbage_again()\n"
         "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
     )
@@ -388,7 +414,7 @@ def test_the_guided_mode_turns_the_collector_back_on():
     assert r.stdout.split() == ["True", "True"]
     untouched = _python(
         "import gc\n"
-        "from gm_assist.entry import collect_garbage_again\n"
+        "from gm_assist.core.process import collect_garbage_again\n"
         "collect_garbage_again()\n"
         "print(gc.isenabled(), gc.get_freeze_count())\n"
     )
@@ -398,23 +424,9 @@ def test_the_guided_mode_turns_the_collector_back_on():
 def test_stats_loads_no_web_odds_prompts_or_actions(tmp_path):
     """`stats` reads sessions and journals: no web stack, no icepool, no prompts, and of each game
     only its model and its stats module (no actions, flows or views)."""
-    env = {**os.environ, "GM_ASSIST_HOME": str(tmp_path)}
-    made = subprocess.run(
-        [sys.executable, "-m", "gm_assist", "insomnia", "new", "-p", "A", "-p", "B"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
-    assert made.returncode == 0, made.stderr
-    r = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "gm_assist", "stats", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    r, loaded = _imported("stats", "--json", env=_home_with_a_game(tmp_path))
     assert r.returncode == 0, r.stderr[-800:]
     assert json.loads(r.stdout)["games"]["insomnia"]["ongoing"] == 1
-    loaded = {line.rsplit("|", 1)[-1].strip() for line in r.stderr.splitlines() if "|" in line}
     assert not [
         m
         for m in loaded

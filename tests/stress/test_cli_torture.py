@@ -1,5 +1,6 @@
-"""Issue 9, reliability through the real command: SIGKILL at random moments, several terminals on
-one session, a lock that cannot be had. The action is ``gm-assist insomnia dodos 1`` (repeatable);
+"""Issue 9, reliability through the real command: a real SIGKILL at each file-system step of an
+action (seen by the test, never after a guessed delay: issue 32), several terminals on one session,
+a lock that cannot be had. The action is ``gm-assist insomnia dodos 1`` (repeatable);
 the long variants run with ``-m slow``."""
 
 from __future__ import annotations
@@ -7,13 +8,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import run_cli, stopped
 
 from gm_assist.core import journal
 
@@ -30,8 +32,8 @@ def _run(home: Path, *args: str, **extra: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def night(home: Path) -> Path:
-    r = _run(home, "insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "night")
-    assert r.returncode == 0, r.stderr
+    r = run_cli("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "night")
+    assert r.exit_code == 0, r
     return home
 
 
@@ -45,8 +47,7 @@ def _score(home: Path) -> int:
     return _state(home)["state"]["players"][0]["score"]
 
 
-def _journal_ok(home: Path) -> int:
-    sid = _state(home)["session"]["id"]
+def _journal_ok(home: Path, sid: str) -> int:
     folder = home / "sessions"
     doc = json.loads((folder / f"{sid}.json").read_text())["session"]["1"]
     path = folder / f"{sid}.journal.jsonl"
@@ -54,38 +55,71 @@ def _journal_ok(home: Path) -> int:
     return len(list(journal.walk(path, doc["head"])))
 
 
-def _kill_loop(home: Path, kills: int, seed: int) -> None:
-    rnd = random.Random(seed)
-    done = 0
-    for _ in range(kills):
+def _steps_of_one_action(home: Path) -> int:
+    """How many file-system steps ``insomnia dodos 1`` takes (run in-process on a copy, counted by
+    the store): the points where the loop may kill it."""
+    from gm_assist.core import store
+
+    copy = home.parent / "count-steps"
+    shutil.copytree(home, copy)
+    before = store._steps
+    r = run_cli("--home", str(copy), "insomnia", "dodos", "1")
+    assert r.exit_code == 0, r
+    shutil.rmtree(copy)
+    return store._steps - before
+
+
+def _state_in_process(home: Path) -> dict:
+    r = run_cli("--home", str(home), "show", "--json")
+    assert r.exit_code == 0, r
+    return r.json
+
+
+def _kill_loop(home: Path, seed: int, kills: int | None = None) -> None:
+    """Each round runs the real command, which stops itself (SIGSTOP) just before one of its
+    file-system steps (``GM_ASSIST_STOP_AT``, see gm_assist.core.store); the test sees it stopped and
+    sends the real SIGKILL. Every step is a kill point, in a shuffled order (again and again for
+    ``kills`` rounds; once each by default), and one point past the last lets the command complete."""
+    total = _steps_of_one_action(home)
+    points = list(range(1, total + 2))
+    random.Random(seed).shuffle(points)
+    done = _state_in_process(home)["state"]["players"][0]["score"]
+    killed = completed = 0
+    for round_ in range(kills or len(points)):
+        at = points[round_ % len(points)]
         proc = subprocess.Popen(
             [*GM, "insomnia", "dodos", "1"],
-            env=_env(home),
+            env=_env(home, GM_ASSIST_STOP_AT=str(at)),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(rnd.uniform(0.0, 0.45))
-        completed = proc.poll() == 0
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        score = _score(home)
-        # the killed action happened entirely or not at all
-        assert score in (done, done + 1)
-        if completed:
-            assert score == done + 1
+        at_kill_point = stopped(proc)
+        if at_kill_point:
+            proc.send_signal(signal.SIGKILL)
+            assert proc.wait(timeout=60) == -signal.SIGKILL
+            killed += 1
+        else:
+            assert proc.wait(timeout=60) == 0, at
+            completed += 1
+        state = _state_in_process(home)
+        score = state["state"]["players"][0]["score"]
+        # the killed action happened entirely or not at all; a completed one counts once
+        assert score in (done, done + 1), at
+        if not at_kill_point:
+            assert score == done + 1, at
         done = score
-        assert _journal_ok(home) == score
-    assert done > 0
+        assert _journal_ok(home, state["session"]["id"]) == score
+    assert killed > 0 and completed > 0
 
 
 def test_sigkill_during_real_actions(night):
-    _kill_loop(night, kills=20, seed=7)
+    _kill_loop(night, seed=7)
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_sigkill_during_real_actions_long(night):
-    _kill_loop(night, kills=200, seed=11)
+    _kill_loop(night, seed=11, kills=200)
 
 
 def _concurrent(home: Path, writers: int, each: int) -> None:
@@ -107,7 +141,7 @@ def _concurrent(home: Path, writers: int, each: int) -> None:
     ]
     assert all(p.wait(timeout=600) == 0 for p in procs)
     assert _score(home) == writers * each
-    assert _journal_ok(home) == writers * each
+    assert _journal_ok(home, _state(home)["session"]["id"]) == writers * each
 
 
 def test_concurrent_terminals_lose_no_update(night):

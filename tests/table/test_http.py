@@ -39,7 +39,7 @@ def test_no_session_then_a_game(client, gm):
     assert doc["session"]["game"] == "insomnia" and doc["session"]["name"] == "insomnia-1"
     shown = gm("show", "--json").json
     assert doc["state"] == shown["state"] and doc["view"] == shown["view"]
-    assert set(doc) == {"status", "session", "view", "state", "journal", "problem"}
+    assert set(doc) == {"status", "session", "view", "state", "journal", "problem", "version"}
 
 
 def test_page_embeds_both_languages_and_only_local_resources(client, gm):
@@ -59,7 +59,7 @@ def test_page_embeds_both_languages_and_only_local_resources(client, gm):
     for asset in re.findall(r"""(?:src|href)="(/static/[^"]+)\"""", html):
         assert c.get(asset).status_code == 200
     static = Path(__file__).parents[2] / "gm_assist/table/static"
-    for script in [static / "app.js", *sorted((static / "games").glob("*"))]:
+    for script in [*sorted(static.glob("*.js")), *sorted((static / "games").glob("*"))]:
         code = script.read_text().replace('"http://www.w3.org/2000/svg"', "")  # a name, not a resource
         assert not re.search(r"https?://|url\(\s*['\"]?//", code), script.name
 
@@ -207,7 +207,7 @@ def test_the_real_command_writes_nothing_on_a_home_without_cache(start_table, gm
                 pass
 
     fresh = tmp_path / "never-used"
-    server = start_table(fresh)
+    server = start_table(fresh, "--watch-only")  # nothing may act: not even the secrets are written
     visit(server)
     server.stop()
     assert not fresh.exists(), sorted(str(p) for p in fresh.rglob("*"))
@@ -219,7 +219,13 @@ def test_the_real_command_writes_nothing_on_a_home_without_cache(start_table, gm
     visit(server)
     server.stop()
     assert "Traceback" not in server.log()
-    assert _tree(home) == before
+    made = _tree(home)
+    assert set(made) - set(before) == {"table-tokens.json"}  # its two secret links, kept (issue 33)
+    assert {k: v for k, v in made.items() if k in before} == before
+    server = start_table(home)  # the next night: the same links, nothing written
+    visit(server)
+    server.stop()
+    assert _tree(home) == made
 
 
 def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
@@ -419,7 +425,9 @@ def test_clients_dropped_mid_wait_leave_the_hub_answering():
             victim.cancel()
             waiters.append(asyncio.create_task(hub.wait(hub.version, rng.choice((0.0, 0.001, 5.0)))))
             await asyncio.sleep(0)
-        await asyncio.gather(*waiters, return_exceptions=True)
+        hub.version += 1  # one more version wakes the waiters still there (not their 5-s timeouts)
+        hub._announce()
+        await asyncio.wait_for(asyncio.gather(*waiters, return_exceptions=True), 1.0)
 
         seen = hub.version
         woken = asyncio.create_task(hub.wait(seen, 5.0))

@@ -131,3 +131,73 @@ def test_show_json_carries_the_view(gm):
     shown = gm("show", "--json").json
     view, _ = _insomnia_view(gm)
     assert shown["view"] == json.loads(json.dumps(view))
+
+
+def test_a_finished_tmb_battle_leaves_the_screen(gm):
+    """Issue 34 (11): once closed, the battle has no turn ("NOW" on nobody); once the encounter is
+    recorded it is no longer drawn at all."""
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", *LIVE_START, "--json").exit_code == 0
+    assert gm("tmb", "battle", "end", "--outcome", "victory", "--json").exit_code == 0
+    view, _ = _tmb_view(gm)
+    assert view["battle"]["closed"] and view["battle"]["current"] is None
+    assert not any(u["current"] for u in view["battle"]["track"])
+    assert gm("tmb", "success", "--json").exit_code == 0
+    assert gm("tmb", "reward", "--progress", "1", "--json").exit_code == 0
+    view, state = _tmb_view(gm)
+    assert state.battle is not None  # kept in the state, not on the screen
+    assert view["battle"] is None
+
+
+def test_the_shared_screen_shows_steps_without_command_lines(gm):
+    """Issue 34 (12): the page says the step in the table's words; the terminal keeps the command."""
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", *LIVE_START, "--json").exit_code == 0
+    view, state = _tmb_view(gm)
+    for text in view["next"].values():
+        assert "`" not in text and "gm-assist" not in text, text
+    first = next(u["label"] for u in view["battle"]["track"] if u["current"])
+    assert first["en"] in view["next"]["en"] and first["fr"] in view["next"]["fr"]  # named per language
+    assert "`battle hit`" in gm("tmb", "battle", "show").stdout + gm("tmb", "status").stdout
+
+
+def test_insomnia_steps_on_the_page_name_no_command(gm):
+    gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--nightmare", "loup")
+    for moves in ("0", "9", "3"):  # the race, then Ana over the fence: bed or keep running
+        if moves != "0":
+            gm("insomnia", "move", moves)
+        view, _ = _insomnia_view(gm)
+        for text in view["next"].values():
+            assert "`" not in text and "gm-assist" not in text, text
+        assert "Ana" in view["next"]["en"] and "Ana" in view["next"]["fr"]
+
+
+def test_tmb_baddies_are_named_in_each_language(gm):
+    """Issue 34 (13): a catalog baddie by its edition's name on each page, an unnamed chip too."""
+    from gm_assist.core.i18n import t_in
+    from gm_assist.games.tmb.battle import catalog
+    from gm_assist.games.tmb.view import unit_label
+
+    adventure_day_2(gm)
+    assert gm("tmb", "battle", "start", *LIVE_START, "--json").exit_code == 0
+    view, _ = _tmb_view(gm)
+    rows = {u["name"]: u["label"] for u in view["battle"]["track"]}
+    golem = catalog.find("golem d'argile")
+    assert rows["golem d'argile"] == {"en": golem.name_en, "fr": "Golem d'argile"}
+    assert rows["Capitank"] == {"en": "Capitank", "fr": "Capitank"}
+    assert rows["crapaud des marais"] == {"en": "Bog Toad", "fr": "Crapaud des marais"}
+    chip = unit_label("5-pt #2")
+    assert chip["fr"] == t_in("fr", "tmb.table.chip_name", points=5, lane=2) != chip["en"]
+    current = view["battle"]["current"]
+    assert view["battle"]["current_label"] == rows[current]
+
+
+def test_the_journal_on_the_page_says_one_wink():
+    """Issue 34 (13): "gains 1 winks" on the page's list of changes."""
+    from gm_assist.core.i18n import both
+
+    assert both("insomnia.action.dodos", name="Ana", dodos=1) == {
+        "en": "Ana gains 1 wink",
+        "fr": "Ana gagne 1 dodo",
+    }
+    assert both("insomnia.action.dodos", name="Ana", dodos=3)["en"] == "Ana gains 3 winks"

@@ -195,7 +195,7 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
     the fence, each sheep, the nightmare, winks and pillows, whose turn. Pure and JSON-able;
     language-dependent texts are ``{"en", "fr"}``. Numbers come from the state and the rules
     (``rules.resting_player``, ``rules.next_step``, ``final_solo_score``), never re-derived by the page."""
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both, table_words
 
     from . import catalog
     from .model import BOARD_SPACES, FENCE_DODOS, TRACK_TOP
@@ -258,7 +258,7 @@ def table_view(state: InsomniaState) -> dict[str, Any]:
         "winners": list(state.winners),
         "solo_score": solo.score if solo else None,
         "solo_title": {"en": solo.title.en, "fr": solo.title.fr} if solo else None,
-        "next": both(upcoming.key, **upcoming.params),
+        "next": table_words(upcoming),
         "finished": state.phase is Phase.over,
     }
 

@@ -334,7 +334,7 @@ _KIND_OF_LETTER = {"E": "entrance", "X": "exit", "C": "corridor"}
 
 def _both(key: str, **params: Any) -> dict[str, str]:
     """``key`` in English and in French; a ``colour`` parameter (an id) is named in each language."""
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both
 
     if "colour" in params:
         params["colour"] = both(f"shy_monsters.colour.{params['colour']}")

@@ -1,7 +1,7 @@
 """`gm-assist tmb …`: the adventure commands (parse → rules/actions → emit).
 
 Sheet, loot and recovery commands are in ``cli_sheet.py``; the tour in ``tour.py``; the battle
-commands are added by ``battle.cli.register``.
+commands are added by ``battle.cli_session.register``.
 """
 
 from __future__ import annotations
@@ -245,6 +245,6 @@ def reward_cmd(
 
 from . import cli_sheet  # noqa: E402,F401  (registers sheet/loot/recovery commands on `app`)
 from . import tour as _tour  # noqa: E402,F401  (registers `tour`)
-from .battle.cli import register  # noqa: E402
+from .battle.cli_session import register  # noqa: E402
 
 register(app)

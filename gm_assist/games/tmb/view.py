@@ -234,13 +234,14 @@ def _or_q(value: int | None) -> str:
 def table_view(state: TmbState) -> dict[str, Any]:
     """Day counter out of the tyrant's days, progress against the challenge, the tyrant, the
     party's HP; in battle the track, the mat, the queue, the round die (see docs/table-view.md)."""
-    from gm_assist.table.snapshot import both
+    from gm_assist.core.i18n import both, table_words
 
     from .report import reminders, status
     from .rules import next_step
 
     summary = status(state)
     found = next_step(state)  # in a running battle, the battle's step
+    battle = battle_view(state.battle) if state.battle is not None and _battle_shown(state) else None
     return {
         "tyrant": {
             "id": state.tyrant.id,
@@ -272,10 +273,26 @@ def table_view(state: TmbState) -> dict[str, Any]:
             }
             for g, row in zip(state.party, summary["party"], strict=True)
         ],
-        "battle": battle_view(state.battle) if state.battle is not None else None,
-        "next": both(found.message.key, **found.message.params),
+        "battle": battle,
+        "next": table_words(_named(found.message, battle)),
         "reminders": [both(k, **p) for k, p in reminders(state)],
     }
+
+
+def _named(message: Any, battle: dict[str, Any] | None) -> Any:
+    """The step's message with the unit it names in each page's language (``unit_label``)."""
+    name = message.params.get("name")
+    labels = {row["name"]: row["label"] for row in battle["track"]} if battle else {}
+    if name not in labels:
+        return message
+    return message.model_copy(update={"params": {**message.params, "name": labels[name]}})
+
+
+def _battle_shown(state: TmbState) -> bool:
+    """The battle is drawn while it runs, and once closed only until the encounter is recorded
+    (``tmb success`` / ``failure``): a finished battle does not stay on the table's screen."""
+    battle = state.battle
+    return battle is not None and (not battle.closed or state.phase == "resolve")
 
 
 def _encounter(state: TmbState) -> dict[str, Any] | None:
@@ -283,6 +300,26 @@ def _encounter(state: TmbState) -> dict[str, Any] | None:
     if enc is None:
         return None
     return {"kind": enc.kind, "title": enc.title, "fight": enc.fight, "outcome": enc.outcome}
+
+
+def unit_label(name: str) -> dict[str, str]:
+    """A unit's name in each language for the table view: a catalog baddie by its edition's name
+    (``crapaud des marais`` / ``Bog Toad``, first letter up), an unnamed chip as ``5-pt #2`` /
+    ``5 pt n° 2``, a gearloc or a name the catalog does not know as it is."""
+    import re
+
+    from gm_assist.core.i18n import both
+
+    from .battle import catalog
+
+    chip = re.fullmatch(r"(\d+)-pt #(\d+)", name)
+    if chip:
+        return both("tmb.table.chip_name", points=int(chip[1]), lane=int(chip[2]))
+    found = catalog.find(name)
+    if found is None:
+        return {"en": name, "fr": name}
+    texts = {"en": found.name_en or name, "fr": found.name_fr or name}
+    return {k: v[:1].upper() + v[1:] for k, v in texts.items()}
 
 
 def battle_view(battle: Battle) -> dict[str, Any]:
@@ -293,7 +330,7 @@ def battle_view(battle: Battle) -> dict[str, Any]:
     from .battle.view import battle_json
 
     data = battle_json(battle)
-    current = current_unit(battle)
+    current = None if battle.closed else current_unit(battle)  # a closed battle has no turn
     tie_of = {uid: n for n, group in enumerate(battle.ties) for uid in group}
     track = []
     for row, unit in zip(data["track"], battle.ordered(), strict=True):
@@ -304,6 +341,9 @@ def battle_view(battle: Battle) -> dict[str, Any]:
                 "attack_type": unit.attack_type,
                 "tie": tie_of.get(unit.uid),
                 "current": current is not None and unit.uid == current.uid,
+                "label": unit_label(unit.name)
+                if unit.kind == "baddie"
+                else {"en": unit.name, "fr": unit.name},
             }
         )
     spots = [
@@ -315,11 +355,15 @@ def battle_view(battle: Battle) -> dict[str, Any]:
         for kind in ("ranged", "melee")
         for lane in range(1, LANES + 1)
     ]
+    labels = {row["name"]: row["label"] for row in track}
+    for spot in spots:
+        spot["label"] = labels.get(spot["unit"]) if spot["unit"] else None
     return {
         "round": battle.round,
         "round_die": round_face(battle.round),
         "fatigue": data["fatigue"],
-        "current": data["current"],
+        "current": current.name if current is not None else None,
+        "current_label": labels.get(current.name) if current is not None else None,
         "track": track,
         "ties": data["ties"],
         "lanes": LANES,

@@ -7,15 +7,31 @@
   var STORE = window.localStorage;
   var params = new URLSearchParams(window.location.search);
   var token = params.get("token");
+  var playing = params.get("play") === "1" && !!token; // the play link: this screen may act (issue 33)
+  var SERVER_LANG = window.GM_LANG || "en";
+  var LANG_KEY = "gm-lang-choice";
+  var SCALE_KEY = "gm-text-scale:" + window.screen.width + "x" + window.screen.height;
+  var SCALES = [0.7, 0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2];
   var state = {
-    lang: params.get("lang") || read("gm-lang") || window.GM_LANG || "en",
+    lang: params.get("lang") || chosenLang() || SERVER_LANG,
     theme: read("gm-theme") || "auto",
     doc: window.GM_INITIAL || null,
-    online: false,
+    link: "connecting", // "live" once the stream answers, "lost" when it drops
+    scale: Number(read(SCALE_KEY)) || 1,
+    voice: read("gm-voice") === "on",
   };
 
   function read(key) { try { return STORE.getItem(key); } catch (e) { return null; } }
   function write(key, value) { try { STORE.setItem(key, value); } catch (e) { /* private mode */ } }
+
+  /* The language the page's switch chose on this link, while the server still opens in the same
+   * language as when it was chosen: a server started with another --lang wins (issue 34). */
+  function chosenLang() {
+    var saved = null;
+    try { saved = JSON.parse(read(LANG_KEY) || "null"); } catch (e) { saved = null; }
+    if (saved && saved.server === SERVER_LANG && (saved.lang === "en" || saved.lang === "fr")) { return saved.lang; }
+    return null;
+  }
 
   function esc(text) {
     return String(text == null ? "" : text).replace(/[&<>"']/g, function (c) {
@@ -43,6 +59,7 @@
   }
   t.loc = function (value) { return loc(value); };
   t.lang = function () { return state.lang; };
+  var LIVE = window.GM_LIVE({ t: t, voice: function () { return state.voice; }, lang: function () { return state.lang; } });
 
   /* h("div", {class: "x"}, child, "text") -> HTMLElement; children may be nodes, strings or arrays. */
   function h(tag, attrs) {
@@ -68,8 +85,9 @@
     var known = typeof value === "number" && typeof max === "number" && max > 0;
     var pct = known ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
     var text = known ? value + " / " + max : (value == null ? "?" : String(value));
-    return h("div", { class: "gm-bar " + (kind || ""), role: "meter", "aria-label": label || "",
-                      "aria-valuenow": known ? value : null, "aria-valuemin": 0, "aria-valuemax": known ? max : null },
+    var name = (label ? label + " " : "") + text;
+    return h("div", { class: "gm-bar " + (kind || ""), role: known ? "meter" : "img", "aria-label": name,
+                      "aria-valuenow": known ? value : null, "aria-valuemin": known ? 0 : null, "aria-valuemax": known ? max : null },
       h("span", { class: "gm-bar-fill", style: "width:" + pct.toFixed(1) + "%" }),
       h("span", { class: "gm-bar-text" }, (label ? label + " " : "") + text));
   }
@@ -120,9 +138,12 @@
     themeButton.textContent = dark ? "☀ " + t("table.page.theme_light") : "☾ " + t("table.page.theme_dark");
     themeButton.title = t("table.page.theme_hint");
     var link = document.getElementById("link");
-    link.textContent = state.online ? "" : (doc ? t("table.page.offline") : t("table.page.connecting"));
-    link.className = "link" + (state.online ? "" : " offline");
+    link.textContent = state.link === "connecting" && !doc ? t("table.page.connecting") : "";
+    drawControls();
+    drawLive(doc);
     var main = document.getElementById("main");
+    var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
+    var before = state.link === "lost" ? null : LIVE.before(main, key);
     main.textContent = "";
     var title = t("table.page.title");
     if (!doc) { main.appendChild(screen("no_session", t("table.page.connecting"), "")); return; }
@@ -145,6 +166,100 @@
       main.appendChild(gameNode(doc));
     }
     drawJournal(doc);
+    drawPlay(doc);
+    LIVE.mark(main, before, key);
+    LIVE.listen(main, doc, key);
+  }
+
+  /* --- the play link: Undo and Redo through the acting API (issue 33) ------------------------- */
+  var playNote = "";
+  function drawPlay(doc) {
+    var box = document.getElementById("play");
+    var ok = playing && doc && doc.session && doc.version != null &&
+             (doc.status === "ok" || doc.status === "finished");
+    box.hidden = !ok;
+    if (!ok) { return; }
+    box.setAttribute("aria-label", t("table.play.title"));
+    var last = doc.journal && doc.journal.length ? loc(doc.journal[0].text) : null;
+    var undo = document.getElementById("undo");
+    undo.textContent = last ? t("table.play.undo_what", { label: last }) : t("table.play.undo");
+    undo.disabled = !last;
+    document.getElementById("redo").textContent = t("table.play.redo");
+    document.getElementById("play-note").textContent = playNote;
+  }
+
+  function act(path) {
+    var doc = state.doc;
+    if (!doc || doc.version == null) { return; }
+    playNote = "";
+    fetch(path, {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: JSON.stringify({ version: doc.version }),
+    }).then(function (response) {
+      return response.json().then(function (body) { return { status: response.status, body: body }; });
+    }).then(function (answer) {
+      if (answer.status !== 200) {
+        playNote = answer.status === 409 ? t("table.play.stale") : loc(answer.body.error);
+      }
+      return refresh();
+    }).catch(function () { playNote = t("table.page.not_live_title"); draw(); });
+  }
+
+  function refresh() {
+    return fetch("/state.json" + (token ? "?token=" + encodeURIComponent(token) : ""))
+      .then(function (response) { return response.json(); })
+      .then(function (doc) { state.doc = doc; draw(); });
+  }
+
+  /* --- not live: the server stopped or the stream dropped (issue 34) -------------------------- */
+  function drawLive(doc) {
+    var root = document.documentElement;
+    var lost = state.link === "lost" && !!doc;
+    root.setAttribute("data-live", lost ? "false" : "true");
+    var box = document.getElementById("not-live");
+    box.hidden = !lost;
+    box.textContent = "";
+    if (lost) {
+      box.appendChild(h("strong", {}, "⚠ " + t("table.page.not_live_title")));
+      box.appendChild(h("span", {}, " " + t("table.page.not_live")));
+    }
+  }
+
+  /* --- header controls: full screen, text size, voice (issue 34) ------------------------------ */
+  function drawControls() {
+    var full = document.getElementById("fullscreen");
+    var canFull = !!(document.documentElement.requestFullscreen);
+    full.hidden = !canFull;
+    full.textContent = document.fullscreenElement ? t("table.page.fullscreen_exit") : t("table.page.fullscreen");
+    full.title = t("table.page.fullscreen_hint");
+    full.setAttribute("aria-pressed", document.fullscreenElement ? "true" : "false");
+    var smaller = document.getElementById("smaller");
+    var bigger = document.getElementById("bigger");
+    smaller.textContent = t("table.page.text_smaller");
+    smaller.title = t("table.page.text_smaller_hint");
+    smaller.setAttribute("aria-label", t("table.page.text_smaller") + " — " + t("table.page.text_smaller_hint"));
+    bigger.textContent = t("table.page.text_bigger");
+    bigger.title = t("table.page.text_bigger_hint");
+    bigger.setAttribute("aria-label", t("table.page.text_bigger") + " — " + t("table.page.text_bigger_hint"));
+    smaller.disabled = state.scale <= SCALES[0];
+    bigger.disabled = state.scale >= SCALES[SCALES.length - 1];
+    document.documentElement.style.setProperty("--gm-scale", String(state.scale));
+    var voice = document.getElementById("voice");
+    voice.hidden = !window.speechSynthesis;
+    voice.textContent = state.voice ? t("table.page.voice_on") : t("table.page.voice_off");
+    voice.title = t("table.page.voice_hint");
+    voice.setAttribute("aria-pressed", state.voice ? "true" : "false");
+    document.getElementById("controls").setAttribute("aria-label", t("table.page.controls"));
+  }
+
+  function step(delta) {
+    var i = 0;
+    while (i < SCALES.length - 1 && SCALES[i] < state.scale) { i++; }
+    i = Math.max(0, Math.min(SCALES.length - 1, i + delta));
+    state.scale = SCALES[i];
+    write(SCALE_KEY, String(state.scale));
+    draw();
   }
 
   function drawJournal(doc) {
@@ -165,14 +280,13 @@
     if (retry) { clearTimeout(retry); retry = null; }
     if (source) { source.close(); }
     source = new EventSource("/events" + (token ? "?token=" + encodeURIComponent(token) : ""));
-    source.onopen = function () { state.online = true; };
     source.onmessage = function (event) {
       try { state.doc = JSON.parse(event.data); } catch (e) { return; }
-      state.online = true;
+      state.link = "live";
       draw();
     };
     source.onerror = function () {
-      state.online = false;
+      state.link = "lost";
       draw();
       if (source.readyState === 2) { retry = setTimeout(connect, 2000); } // closed: start again
     };
@@ -183,8 +297,24 @@
     start: function () {
       document.getElementById("lang").onclick = function () {
         state.lang = state.lang === "fr" ? "en" : "fr";
-        write("gm-lang", state.lang);
+        write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
         draw();
+      };
+      document.getElementById("undo").onclick = function () { act("/api/undo"); };
+      document.getElementById("redo").onclick = function () { act("/api/redo"); };
+      document.getElementById("smaller").onclick = function () { step(-1); };
+      document.getElementById("bigger").onclick = function () { step(1); };
+      document.getElementById("fullscreen").onclick = function () {
+        if (document.fullscreenElement) { document.exitFullscreen(); }
+        else { document.documentElement.requestFullscreen().catch(function () { /* refused */ }); }
+      };
+      document.addEventListener("fullscreenchange", drawControls);
+      document.getElementById("voice").onclick = function () {
+        state.voice = !state.voice;
+        write("gm-voice", state.voice ? "on" : "off");
+        if (!state.voice && window.speechSynthesis) { window.speechSynthesis.cancel(); }
+        if (state.voice) { LIVE.sayTurn(); } // says it works (and unlocks speech on phones)
+        drawControls();
       };
       document.getElementById("theme").onclick = function () {
         var dark = document.getElementById("theme").textContent.indexOf("☀") === 0;

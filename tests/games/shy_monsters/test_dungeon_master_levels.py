@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import Result
 
 from gm_assist.games.shy_monsters import dungeon_master as dm
 from gm_assist.games.shy_monsters.model import LEVELS, Hand
@@ -27,14 +28,33 @@ def test_each_level_draws_from_its_band_of_the_hands_floors() -> None:
     assert LEVELS == ("random", "easy", "normal", "best")
 
 
+SAME_LEVEL = {"normal": "moyen", "moyen": "normal", "easy": "facile", "facile": "easy"}
+"""Each level as typed in English and in French: the same level, so the same seed deals the same floor."""
+
+
+@pytest.fixture(scope="module")
+def new_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    """``shy-monsters new --solo --seed 11 --difficulty <typed>`` once for each typed level (each
+    scores every floor of the hand: ~1.5 s), shared by the four tests below."""
+    from conftest import run_cli
+
+    home = tmp_path_factory.mktemp("dm-levels")
+    return {
+        typed: run_cli(
+            "--home", str(home), "shy-monsters", "new", "--solo", "--seed", "11",
+            "--difficulty", typed, "--name", typed, "--json",
+        )
+        for typed in SAME_LEVEL
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize("typed", ["normal", "moyen", "facile", "easy"])
-def test_new_solo_game_at_every_level_is_reproducible(gm, typed) -> None:  # noqa: ANN001
-    first = gm(
-        "shy-monsters", "new", "--solo", "--seed", "11", "--difficulty", typed, "--name", "a", "--json"
-    )
-    again = gm(
-        "shy-monsters", "new", "--solo", "--seed", "11", "--difficulty", typed, "--name", "b", "--json"
-    )
+def test_new_solo_game_at_every_level_is_reproducible(new_games: dict[str, Result], typed: str) -> None:
+    """The same seed and level (typed in the other language: a second, separate game) deal the same
+    board."""
+    first, again = new_games[typed], new_games[SAME_LEVEL[typed]]
     assert first.exit_code == 0, first
+    assert again.exit_code == 0, again
     assert first.json["difficulty"] in ("easy", "normal")
+    assert first.json["difficulty"] == again.json["difficulty"]
     assert first.json["board"] == again.json["board"]

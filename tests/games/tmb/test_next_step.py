@@ -135,6 +135,7 @@ TABLE: list[tuple[str, Callable[[], TmbState], str, str, str]] = [
 def test_the_cli_line_the_guided_default_and_the_view_say_the_same_step(
     name: str, make: Callable[[], TmbState], key: str, entry: str, text_key: str
 ) -> None:
+    from gm_assist.core.i18n import t_in
     from gm_assist.games.tmb.view import render_reminders, table_view
 
     state = make()
@@ -145,7 +146,9 @@ def test_the_cli_line_the_guided_default_and_the_view_say_the_same_step(
     lines: list[str] = []
     render_reminders(state, _Lines(lines))
     assert lines[-1] == f"→ {found.text()}"  # the CLI's line: that step
-    assert table_view(state)["next"]["en"] == found.text()  # the table view: that step
+    # the table view: that step, in the shared screen's words (no command line)
+    words = t_in("en", found.message.key, "screen", **found.message.params)
+    assert table_view(state)["next"]["en"] == words and "gm-assist" not in words
 
 
 def test_the_tyrant_challenge_is_a_choice_of_the_encounter_step() -> None:

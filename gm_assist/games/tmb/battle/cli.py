@@ -1,7 +1,7 @@
 """Battle commands of `gm-assist tmb`: `queue`, `initiative`, `baddie add/list` and `battle …`.
 
 Thin shell: parse, call the pure battle code or record a battle action, render. Added to the tmb
-app by ``register(app)`` (called at the end of ``cli.py``).
+app by ``cli_session.register(app)`` (called at the end of ``cli.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import typer
 from gm_assist.core.errors import GmError
 from gm_assist.core.i18n import provenance, t
 from gm_assist.core.output import emit, escape, why
-from gm_assist.kit.app import game_app
 from gm_assist.kit.lazy_cli import lazy_module
 from gm_assist.kit.options import JsonOpt
 
@@ -312,19 +311,6 @@ def baddie_list_cmd(json_out: JsonOpt = False) -> None:
         out.print(t("tmb_battle.baddie.hint") + " " + why("tmb/baddie-chips"))
 
     emit({"baddies": [b.model_dump(mode="json") for b in entries]}, text, json_out)
-
-
-def register(app: typer.Typer) -> None:
-    """Add the battle commands to the `tmb` app."""
-    from .cli_session import battle_app
-
-    app.command("queue", help=t("tmb.help.cmd_queue"))(queue_cmd)
-    app.command("initiative", help=t("tmb.help.cmd_initiative"))(initiative_cmd)
-    baddie_app = game_app("tmb.help.app_baddie")
-    baddie_app.command("add", help=t("tmb.help.cmd_baddie_add"))(baddie_add_cmd)
-    baddie_app.command("list", help=t("tmb.help.cmd_baddie_list"))(baddie_list_cmd)
-    app.add_typer(baddie_app, name="baddie")
-    app.add_typer(battle_app, name="battle")
 
 
 def specs(values: list[str] | None) -> list[UnitIn]:

@@ -18,7 +18,19 @@ from gm_assist.kit.envelope import envelope, next_json
 from gm_assist.kit.lazy_cli import lazy_module
 from gm_assist.kit.options import JsonOpt
 
-from .cli import BaddieSpecOpt, ExtraOpt, FirstOpt, _pair, cat, specs, views
+from .cli import (
+    BaddieSpecOpt,
+    ExtraOpt,
+    FirstOpt,
+    _pair,
+    baddie_add_cmd,
+    baddie_list_cmd,
+    cat,
+    initiative_cmd,
+    queue_cmd,
+    specs,
+    views,
+)
 from .rules.queue import BattleRuleError, QueueChip, rule_call
 from .rules.track import LANES, check_lane, find_unit, plan_entries
 
@@ -370,4 +382,15 @@ def end_cmd(
     show(rec, json_out, [t(key)])
 
 
-__all__ = ["battle_app"]
+__all__ = ["battle_app", "register"]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the battle commands (``cli.py``'s and this module's) to the `tmb` app."""
+    app.command("queue", help=t("tmb.help.cmd_queue"))(queue_cmd)
+    app.command("initiative", help=t("tmb.help.cmd_initiative"))(initiative_cmd)
+    baddie_app = game_app("tmb.help.app_baddie")
+    baddie_app.command("add", help=t("tmb.help.cmd_baddie_add"))(baddie_add_cmd)
+    baddie_app.command("list", help=t("tmb.help.cmd_baddie_list"))(baddie_list_cmd)
+    app.add_typer(baddie_app, name="baddie")
+    app.add_typer(battle_app, name="battle")

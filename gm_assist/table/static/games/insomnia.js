@@ -36,7 +36,7 @@
       [-24, -8, 8, 24].map(function (dy) {
         return h("svg:line", { x1: C - 7, y1: C - R + dy, x2: C + 7, y2: C - R + dy, class: "ins-rail" });
       })));
-    svg.appendChild(h("svg:text", { x: C, y: C - R + 62, "text-anchor": "middle", class: "ins-fence-label" }, t("insomnia.table.fence")));
+    svg.appendChild(h("svg:text", { x: C, y: C - R + 84, "text-anchor": "middle", class: "ins-fence-label" }, t("insomnia.table.fence")));
     // sheep on the board, fanned around their space
     var onSpace = {};
     view.sheep.forEach(function (sh) {
@@ -100,7 +100,7 @@
   function render(view, lang, t) {
     var head = [h("span", { class: "ins-race" }, t("insomnia.table.race", { race: view.race }))];
     if (view.phase !== "race") { head.push(" · ", t.loc(view.phase_text)); }
-    if (view.active) { head.push(" · ", h("b", { class: "ins-turn-name" }, t("insomnia.table.turn", { name: view.active }))); }
+    if (view.active) { head.push(" · ", h("b", { class: "ins-turn-name gm-turn" }, t("insomnia.table.turn", { name: view.active }))); }
     if (view.resting) { head.push(" · ", t("insomnia.table.resting", { name: view.resting })); }
     var root = h("div", { class: "ins" }, h("p", { class: "ins-head" }, head));
     if (view.winners.length) {
@@ -126,5 +126,15 @@
     return root;
   }
 
-  window.GM_GAMES.insomnia = { render: render };
+  /* What the Voice says: the end of a race, the end of the game. */
+  function moments(view, t) {
+    var out = [];
+    if (view.phase !== "race") { out.push({ id: "race:" + view.race, text: t("insomnia.table.say.race_over") }); }
+    if (view.finished && view.winners.length) {
+      out.push({ id: "over", text: t("insomnia.table.say.game_over", { names: view.winners.join(", ") }) });
+    }
+    return out;
+  }
+
+  window.GM_GAMES.insomnia = { render: render, moments: moments };
 })();

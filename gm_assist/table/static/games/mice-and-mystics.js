@@ -45,7 +45,7 @@
       h("p", { class: "mm-where" }, t(K + "chapter_tile", { chapter: view.chapter, tile: view.tile }),
         view.tile_name ? " — " + view.tile_name : ""),
       view.round ? h("p", { class: "mm-round" }, t(K + "round", { n: view.round })) : null,
-      current ? h("p", { class: "mm-turn" }, "▶ " + t(K + "turn", { name: t.loc(current.label) })) : null);
+      current ? h("p", { class: "mm-turn gm-turn" }, "▶ " + t(K + "turn", { name: t.loc(current.label) })) : null);
 
     /* --- initiative track -------------------------------------------------------------------- */
     var cards = view.track.map(function (card, i) {
@@ -106,5 +106,19 @@
     return h("div", { class: "gm-game mm" }, head, track, clock, miceBox, feats);
   }
 
-  window.GM_GAMES["mice-and-mystics"] = { render: render };
+  /* What the Voice says: a minion card's turn, the cheese wheel's surge. */
+  function moments(view, t) {
+    var out = [];
+    view.track.forEach(function (card) {
+      if (card.current && card.kind === "enemy") {
+        out.push({ id: "minions:" + view.round + ":" + view.turn, text: t("mice_and_mystics.table.say.minions", { name: t.loc(card.label) }) });
+      }
+    });
+    if (view.wheel.surged) {
+      out.push({ id: "surge:" + view.chapter + ":" + view.tile, text: t("mice_and_mystics.table.say.surge") });
+    }
+    return out;
+  }
+
+  window.GM_GAMES["mice-and-mystics"] = { render: render, moments: moments };
 })();

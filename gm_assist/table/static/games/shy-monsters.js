@@ -79,5 +79,12 @@
     return h("div", { class: "gm-game shy" }, head, board, side, answers);
   }
 
-  window.GM_GAMES["shy-monsters"] = { render: render };
+  /* What the Voice says: the end of the game. */
+  function moments(view, t) {
+    if (view.outcome === "hero-won") { return [{ id: "won", text: t("shy_monsters.table.say.won") }]; }
+    if (view.outcome === "hero-died") { return [{ id: "died", text: t("shy_monsters.table.say.died") }]; }
+    return [];
+  }
+
+  window.GM_GAMES["shy-monsters"] = { render: render, moments: moments };
 })();

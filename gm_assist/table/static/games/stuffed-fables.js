@@ -39,7 +39,7 @@
 
     /* --- the turn ------------------------------------------------------------------------- */
     var head = h("header", { class: "sf-head" },
-      h("p", { class: "sf-turn" },
+      h("p", { class: "sf-turn" + (view.current ? " gm-turn" : "") },
         view.current ? t("stuffed_fables.table.turn", { name: view.current }) : t("stuffed_fables.table.no_turn")),
       view.pending === "monsters" ? h("span", { class: "gm-tag sf-pending" }, t("stuffed_fables.table.monster_turn")) : null,
       view.pending === "surge" ? h("span", { class: "gm-tag sf-pending" }, t("stuffed_fables.table.surge")) : null,
@@ -133,5 +133,19 @@
     return h("div", { class: "gm-game sf" }, head, track, stuffies, dice);
   }
 
-  window.GM_GAMES["stuffed-fables"] = { render: render };
+  /* What the Voice says: the threat check at the end of each stuffie's turn (minion turn, surge
+   * or nothing), a stuffie falling unconscious. */
+  function moments(view, t) {
+    var out = [];
+    if (view.turns > 0 && !view.current) {
+      var outcome = view.pending === "monsters" ? "check_monsters" : view.pending === "surge" ? "check_surge" : "check_none";
+      out.push({ id: "check:" + view.turns, text: t("stuffed_fables.table.say." + outcome) });
+    }
+    view.stuffies.forEach(function (s) {
+      if (s.unconscious) { out.push({ id: "out:" + s.name, text: t("stuffed_fables.table.say.out", { name: s.name }) }); }
+    });
+    return out;
+  }
+
+  window.GM_GAMES["stuffed-fables"] = { render: render, moments: moments };
 })();

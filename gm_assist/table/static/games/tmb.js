@@ -71,7 +71,7 @@
                                  (u.tie !== null && u.tie !== undefined ? " tied" : ""), "data-unit": u.name },
         h("span", { class: "tmb-order" }, u.current ? "▶" : String(i + 1)),
         unitIcon(u),
-        h("span", { class: "tmb-name" }, u.name,
+        h("span", { class: "tmb-name" }, t.loc(u.label) || u.name,
           u.current ? h("span", { class: "gm-tag tmb-now" }, t("tmb.table.now")) : null,
           u.played ? h("span", { class: "gm-tag tmb-played" }, "✓ " + t("tmb.table.played")) : null,
           u.tie !== null && u.tie !== undefined ? h("span", { class: "gm-tag tmb-tie", title: t("tmb.table.tie_hint") },
@@ -91,7 +91,7 @@
     ["ranged", "melee"].forEach(function (kind) {
       grid.appendChild(h("b", { class: "tmb-mat-row" }, t("tmb.table." + kind)));
       battle.spots.filter(function (s) { return s.type === kind; }).forEach(function (s) {
-        grid.appendChild(h("div", { class: "tmb-spot " + kind + (s.unit ? " taken" : "") }, s.unit || t("tmb.table.empty")));
+        grid.appendChild(h("div", { class: "tmb-spot " + kind + (s.unit ? " taken" : "") }, s.unit ? t.loc(s.label) || s.unit : t("tmb.table.empty")));
       });
     });
     return grid;
@@ -119,6 +119,10 @@
   function render(view, lang, t) {
     var root = h("div", { class: "tmb" });
     var enc = view.encounter;
+    var b = view.battle;
+    if (b && b.current) { // whose turn, first on every screen (the four other games have one too)
+      root.appendChild(h("p", { class: "tmb-turn gm-turn" }, "▶ " + t("tmb.table.turn_of", { name: t.loc(b.current_label) || b.current })));
+    }
     root.appendChild(h("section", { class: "tmb-head" },
       h("div", { class: "gm-card tmb-tyrant" },
         h("small", {}, t("tmb.table.tyrant") + " · " + t("tmb.table.mode." + view.mode)),
@@ -136,8 +140,7 @@
       root.appendChild(h("p", { class: "tmb-outcome " + (view.won ? "good" : "bad") }, t(view.won ? "tmb.table.won" : "tmb.table.lost")));
     }
     root.appendChild(h("p", { class: "tmb-phase" }, h("b", {}, t.loc(view.phase_text)),
-      enc ? " · " + t("tmb.table.encounter") + (enc.title ? " « " + enc.title + " »" : "") + (enc.fight ? " (" + t("tmb.table.fight") + ")" : "") : ""));
-    var b = view.battle;
+      enc ? " · " + t("tmb.table.encounter") + (enc.title ? " " + t("tmb.table.encounter_title", { title: enc.title }) : "") + (enc.fight ? " (" + t("tmb.table.fight") + ")" : "") : ""));
     if (b) {
       var head = h("div", { class: "tmb-battle-head" }, dieFace(b, t),
         h("div", {}, h("div", { class: "tmb-big" }, t("tmb.table.round", { round: b.round })),
@@ -165,5 +168,19 @@
     return root;
   }
 
-  window.GM_GAMES.tmb = { render: render };
+  /* The moments the Voice says (each once, the first time it appears): a knock-out, the end of
+   * a battle, the end of the adventure. Whose turn is the page's headline (.gm-turn). */
+  function moments(view, t) {
+    var out = [];
+    var b = view.battle;
+    if (b) {
+      b.knocked_out.forEach(function (name) { out.push({ id: "ko:" + name, text: t("tmb.table.say.ko", { name: name }) }); });
+      if (b.outcome) { out.push({ id: "battle:" + view.day + ":" + b.outcome, text: t("tmb.table.say." + b.outcome) }); }
+    }
+    if (view.won) { out.push({ id: "won", text: t("tmb.table.say.won") }); }
+    if (view.lost) { out.push({ id: "lost", text: t("tmb.table.say.lost") }); }
+    return out;
+  }
+
+  window.GM_GAMES.tmb = { render: render, moments: moments };
 })();

@@ -1,0 +1,102 @@
+"""The table view's acting API (issue 33): what a phone on the play link may do, and what scripts may
+call with ``curl``. ``POST /api/undo`` and ``POST /api/redo`` with ``{"version": N}`` (the version
+``/state.json`` showed) undo or redo one change of the shown session and answer the CLI's ``--json``
+envelope (``session, label, events, next, state``, plus ``version``, the new one).
+
+Who may act is checked before these run (:class:`gm_assist.table.server.Guard`): the play token in an
+``Authorization: Bearer`` header, never a cookie alone, the Host and the Origin of this server; a
+refused request writes nothing. Here: a body that is not ``{"version": <whole number>}`` → 400, a
+stale version → 409 (the answer carries the current one), nothing to undo or redo or another
+refusal of the rules → 422, a damaged file → 503; every message in both languages
+(``{"error": {"en", "fr"}}``), nothing written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from gm_assist.core.errors import EnvError, GmError
+
+MAX_BODY = 16 * 1024
+
+
+def _both(key: str, **params: Any) -> dict[str, str]:
+    from gm_assist.core.i18n import both
+
+    return both(key, **params)
+
+
+def refusal(status: int, key: str, extra: dict[str, Any] | None = None, **params: Any) -> JSONResponse:
+    """An error answer: the message in both languages, with the ``extra`` keys a client reads."""
+    return JSONResponse({"error": _both(key, **params), **(extra or {})}, status_code=status)
+
+
+async def read_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (at most MAX_BODY bytes); ValueError when it is not one."""
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ValueError("too big")
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError) as exc:
+        raise ValueError("not JSON") from exc
+    if not isinstance(body, dict):
+        raise ValueError("not an object")
+    return body
+
+
+def _version(body: dict[str, Any]) -> int:
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ValueError("version")
+    return version
+
+
+def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
+    """Undo (or redo) one change of the shown session if it still stands at ``version``; the
+    envelope of what it did. Raises GmError/EnvError like the CLI's ``undo``/``redo``."""
+    from gm_assist.core.session import Recorded, load, read_document, redo, resolve, undo, version_of
+    from gm_assist.kit.envelope import envelope
+
+    info, labels = (redo if forward else undo)(1, pinned, expect=version)
+    info, state = load(None, pinned)
+    doc, _ = read_document(resolve(pinned))
+    rec = Recorded(session=info, before=None, state=state, label=labels[0])
+    return envelope(rec, version=version_of(doc), **{"redone" if forward else "undone": labels})
+
+
+def routes(pinned: str | None, refresh: Any) -> list[Any]:
+    """The API's routes; ``refresh``: an async function that makes the watcher read the files now,
+    so that every screen sees the change without waiting for its next poll."""
+    from starlette.routing import Route
+
+    def handler(forward: bool) -> Any:
+        async def act(request: Request) -> JSONResponse:
+            try:
+                version = _version(await read_body(request))
+            except ValueError:
+                return refusal(400, "table.api.bad_body")
+            try:
+                done = await asyncio.to_thread(move, pinned, forward, version)
+            except GmError as exc:
+                if exc.key == "core.error.stale_version":
+                    return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
+                return refusal(422, exc.key, **exc.params)
+            except EnvError as exc:
+                return refusal(503, exc.key, **exc.params)
+            await refresh()
+            return JSONResponse(done)
+
+        return act
+
+    return [
+        Route("/api/undo", handler(False), methods=["POST"]),
+        Route("/api/redo", handler(True), methods=["POST"]),
+    ]

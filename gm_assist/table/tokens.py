@@ -1,0 +1,54 @@
+"""The table view's two secrets (issue 33): the **watch** token (the TV: view only) and the **play**
+token (a phone that may act). Both are kept in ``<home>/table-tokens.json`` (private, written
+atomically), so a TV keeps its link from one game night to the next; ``gm-assist table
+--new-tokens`` replaces them (every old link stops working). A missing or damaged file gets a new
+pair: a token is a key, not a game, and nothing else is lost with it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+FILE = "table-tokens.json"
+
+
+@dataclass(frozen=True)
+class Tokens:
+    watch: str
+    play: str
+
+
+def new_token() -> str:
+    """A secret for the table view's links (128 bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+def tokens_path() -> Path:
+    from gm_assist.core.context import home_dir
+
+    return home_dir() / FILE
+
+
+def _valid(value: object) -> bool:
+    return isinstance(value, str) and 16 <= len(value) <= 128 and value.isascii() and value.isprintable()
+
+
+def load(renew: bool = False) -> Tokens:
+    """The home's tokens, made (and saved) the first time or when ``renew`` asks."""
+    from gm_assist.core.errors import EnvError
+    from gm_assist.core.store import atomic_write_text, read_json_file
+
+    path = tokens_path()
+    if not renew:
+        try:
+            data, _ = read_json_file(path)
+            if isinstance(data, dict) and _valid(data.get("watch")) and _valid(data.get("play")):
+                if data["watch"] != data["play"]:
+                    return Tokens(watch=data["watch"], play=data["play"])
+        except EnvError:
+            pass  # missing or damaged: a new pair below
+    tokens = Tokens(watch=new_token(), play=new_token())
+    atomic_write_text(path, json.dumps({"watch": tokens.watch, "play": tokens.play}))
+    return tokens
