@@ -220,6 +220,16 @@ def check_new_name(name: str) -> str:
     return clean
 
 
+def new_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a new session, as the message ``check_new_name`` would give (None:
+    it can): a prompt asks again instead of refusing a whole set-up at its end."""
+    try:
+        check_new_name(name)
+    except GmError as exc:
+        return exc.message()
+    return None
+
+
 def free_name(game: str) -> str:
     """The first free ``<game>-N`` name."""
     taken = {e["name"] for e in entries()}

@@ -212,18 +212,22 @@ def clear_screen() -> None:
 
 
 def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:
-    """A whole number within bounds; the default is the rule's answer, the table may override it."""
+    """A whole number within bounds; the default is the rule's answer, the table may override it.
+    Without a bound of the game's own, the bound is what any saved game may hold (``MAX_COUNT``):
+    a number the store would refuse is refused here, where it can be typed again."""
     from gm_assist.core.i18n import t
+    from gm_assist.core.session import MAX_COUNT
+
+    low = -MAX_COUNT if min is None else min
+    high = MAX_COUNT if max is None else max
 
     def _check(value: str) -> str | None:
         try:
             number = int(value.strip())
         except ValueError:
             return t("core.prompt.not_a_number")
-        if (min is not None and number < min) or (max is not None and number > max):
-            return t(
-                "core.prompt.out_of_range", min="" if min is None else min, max="" if max is None else max
-            )
+        if not low <= number <= high:
+            return t("core.prompt.out_of_range", min=low, max=high)
         return None
 
     return int(text(message, default="" if default is None else str(default), validate=_check).strip())

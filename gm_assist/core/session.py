@@ -488,11 +488,16 @@ def create(
     name: str | None = None,
     label: tuple[str, dict[str, Any]] = ("core.action.created", {}),
 ) -> SessionInfo:
-    """Save a new session for ``game`` with its initial ``state`` and make it current."""
+    """Save a new session for ``game`` with its initial ``state`` and make it current. A state the
+    app could not read back (a number beyond what a game counts) is refused, as ``record`` refuses
+    it: nothing is written."""
     from gm_assist.core import index
     from gm_assist.core.registry import get_spec
 
     spec = get_spec(game)
+    where = huge_number(state.model_dump(mode="json"))
+    if where:
+        raise GmError("core.error.count_too_big", where=where, max=f"{MAX_COUNT:,}")
     sid = secrets.token_hex(6)
     stamp = now()
     with index.locked():

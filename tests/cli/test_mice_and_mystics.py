@@ -415,3 +415,14 @@ def test_defeats_read_right_in_french_whatever_the_enemy_s_gender(gm):
     assert "Araignée : 1 figurine vaincue" in out
     assert "Araignée : la dernière figurine est vaincue, sa carte initiative quitte la piste." in out
     assert "Cafard : 2 figurines vaincues" in gm("--lang", "fr", G, "defeat", "roach", "-n", "2").stdout
+
+
+def test_new_with_a_number_beyond_any_count_is_refused_and_saves_nothing(gm) -> None:  # noqa: ANN001
+    """Found by the menu explorer (issue 32): a chapter typed as 1000000000000 was saved, and the
+    game was then called damaged at every command. A state the app cannot read back is never
+    written: the same refusal as for a change."""
+    r = gm("mice-and-mystics", "new", "--mouse", "Tilda", "--chapter", "1000000000000")
+    assert r.exit_code == 2 and "state.chapter" in r.stderr and "Nothing was changed" in r.stderr, r
+    assert gm("sessions", "--json").json["sessions"] == []
+    assert gm("mice-and-mystics", "new", "--mouse", "Tilda", "--chapter", "3").exit_code == 0
+    assert gm("show", "--json").exit_code == 0

@@ -253,3 +253,15 @@ def test_a_menu_shortcut_answers_at_once_and_its_label_says_the_letter(
     choices, shortcuts = shown[0]
     assert choices == [("move", "Move"), ("end", "End the turn (e)")]
     assert shortcuts == {"e": "end", "u": "__undo__"}
+
+
+def test_a_typed_number_beyond_what_a_game_counts_is_asked_again(keys: Any, capsys: Any) -> None:
+    """Found by the menu explorer (issue 32): a number prompt without a bound of its own took
+    1000000000000, which the store then refused (a change) or saved unreadable (a new game). The
+    prompt itself now refuses what no saved game may hold, and says the bounds."""
+    from gm_assist.core import prompts
+
+    keys.send(keys.type("1000000000000"), keys.BACKSPACE * 13, keys.type("3"))
+    assert prompts.integer("Chapter?", default=None, min=1) == 3
+    keys.send(keys.type("-1000001"), keys.BACKSPACE * 8, keys.type("-2"))
+    assert prompts.integer("Shift?") == -2

@@ -209,3 +209,15 @@ def test_a_new_tile_says_what_it_changes_as_the_command_does(player, gm, capsys)
     out = capsys.readouterr().out
     assert "Tile 2: the surge is available again; conditions stay on the mice." in out
     assert "“Where do the enemies go? (placement)”" in out and "`place`" not in out
+
+
+def test_recovering_a_mouse_with_no_condition_is_said_not_a_crash(keys, gm, capsys) -> None:  # noqa: ANN001
+    """Found by the menu explorer (issue 32): "Recovers from a condition" for a mouse with none
+    built an empty list, which questionary refuses with a traceback."""
+    assert gm(GAME, "new", "--mouse", "Tilda").exit_code == 0
+    name = gm("show", "--json").json["session"]["name"]
+    recover = flow.MOUSE_CHANGES.index("recover")
+    keys.send(menu(keys, "mouse", False), keys.ENTER, keys.select(recover), menu(keys, "quit", False))
+    flow.run(name)
+    assert "Tilda has no condition to recover from." in capsys.readouterr().out
+    assert gm("show", "--json").json["session"]["changes"] == 0

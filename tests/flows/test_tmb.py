@@ -92,23 +92,19 @@ def test_new_session_wizard(keys: Any) -> None:
     assert [g.max_hp for g in state.party] == [7, 6]
 
 
+def _drellen_and_two_gearlocs(k: Any) -> tuple[str, ...]:
+    """The wizard's keys up to the session's name: Drellen, the first two base gearlocs, adventure,
+    printed HP 5 and 4."""
+    return (k.ENTER, k.type("2", clear=1), k.ENTER, k.ENTER, k.ENTER, k.type("5"), k.type("4"))
+
+
 def test_the_wizard_and_tmb_new_record_the_same_history(gm: Any, keys: Any) -> None:
     """Issue 13: the guided wizard and `tmb new --hp …` start with the same journal (one entry per
     gearloc's printed HP), so `undo` means the same after either."""
     from gm_assist.core.session import history
     from gm_assist.games.tmb import flow
 
-    k = keys
-    k.send(
-        k.ENTER,
-        k.type("2", clear=1),
-        k.ENTER,
-        k.ENTER,
-        k.ENTER,  # Drellen, two gearlocs, adventure
-        k.type("5"),
-        k.type("4"),
-        k.type("wizard"),  # printed HP, session name
-    )
+    keys.send(*_drellen_and_two_gearlocs(keys), keys.type("wizard"))  # and the session's name
     assert flow.new_session() == "wizard"
     _, wizard = load("tmb", "wizard")
     first, second = (g.name for g in wizard.party)
@@ -332,3 +328,21 @@ def test_esc_in_a_sub_menu_goes_back_one_level_and_sub_menus_have_undo(gm: Any, 
         entries = next(titles for message, titles in player.menus if t(question) in message)
         assert any(undo in entry for entry in entries), (question, entries)
     assert load("tmb", "flowtest")[1].phase == "recovery"
+
+
+def test_the_wizard_asks_the_name_again_instead_of_losing_the_set_up(gm: Any, keys: Any, capsys: Any) -> None:
+    """Found by the menu explorer (issue 32): a name too long (or taken) was refused only by the
+    store once every question was answered, and the whole set-up was lost."""
+    from gm_assist.games.tmb import flow
+
+    assert gm("insomnia", "new", "-p", "Ana", "-p", "Bo", "--name", "Night").exit_code == 0
+    k = keys
+    k.send(
+        *_drellen_and_two_gearlocs(k),
+        k.type("a" * 81),  # too long: asked again
+        k.type("night", clear=81),  # taken (another game's name, whatever the case): asked again
+        k.type("wizard", clear=5),
+    )
+    assert flow.new_session() == "wizard"
+    _, state = load("tmb", "wizard")
+    assert [g.max_hp for g in state.party] == [7, 6]

@@ -261,6 +261,10 @@ def _mouse(state: MiceState) -> None:
         cat = catalog.conditions()
         have = state.mouse(name).conditions
         options = [c for c in cat if c != "poisoned" and (c in have) == (what == "recover")]
+        if not options:  # nothing to recover from, or every condition already held: no empty list
+            raise GmError(
+                f"{NS}.error.{'no_conditions' if what == 'recover' else 'all_conditions'}", mouse=name
+            )
         fields["text"] = prompts.select(
             t(f"{NS}.flow.condition"), [(c, catalog.text(cat[c], "name", lang())) for c in options]
         )

@@ -84,7 +84,7 @@ def new_session() -> str | None:
             rules=("tmb/game-modes",),
         )
         hps = [prompts.integer(t("tmb.flow.ask_hp", name=n), min=1, max=20) for n in names]
-        session_name = prompts.text(t("tmb.flow.ask_session"), default="")
+        session_name = prompts.text(t("tmb.flow.ask_session"), default="", validate=_name_problem)
     except Cancelled:
         return None
     try:
@@ -100,6 +100,13 @@ def new_session() -> str | None:
         record(action, info.name)
     prompts.show(lambda out: render_setup(rules.setup_checklist(tyrant, len(names), mode), tyrant, out))
     return info.name
+
+
+def _name_problem(text: str) -> str | None:
+    """The adventure's name: empty for an automatic one, else a free, valid session name."""
+    from gm_assist.core.index import new_name_problem
+
+    return new_name_problem(text) if text.strip() else None
 
 
 MENU_ENTRY = {"won": "leave", "lost": "leave", "encounter": "draw", "fight": "battle"}
