@@ -152,6 +152,7 @@ def test_any_damage_restores_the_newest_state_left(case):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # 400 played games, each damaged and repaired: minutes, not the default 120 s
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_any_damage_restores_the_newest_state_left_long(case):
