@@ -179,7 +179,10 @@ def _recover(sid: str) -> tuple[dict[str, Any], str] | None:
             offsets = [o for o, _ in chain]
             if base is not None:
                 head = base.get("head")
-                if last_offset == head or last_offset in base["redo"]:
+                known = [o for o in (head, *base["redo"]) if o is not None]
+                if known and last_offset <= max(known):
+                    # journal lines are appended in order: a line the backup already knew, or one
+                    # before it (an undone change whose redo was dropped), is older than the backup
                     return _named(base, entry_ix), "backup"
                 if head is not None and head in offsets:
                     steps = offsets.index(head)

@@ -203,3 +203,14 @@ def test_a_folder_or_link_named_like_a_leftover_is_left_alone(gm, home):
     assert "Traceback" not in fixed.stdout + fixed.stderr
     assert fixed.exit_code == 1  # said, not fixed
     assert (folder / ".x.json.abc.tmp").is_dir() and (folder / ".y.json.bak.link").is_symlink()
+
+
+def test_a_backup_newer_than_the_journal_left_wins():
+    """Found by CI's derandomised run: act, undo, act, undo, act; the file lost, the journal cut after
+    the first change — that change was undone before the backup was written, so the backup wins."""
+    play_and_damage(
+        "insomnia",
+        ["act", "undo", "act", "undo", "act"],
+        {"file": "missing", "backup": "keep", "journal": "cut", "index": "keep"},
+        0.5,
+    )

@@ -65,7 +65,7 @@ def _wait_for_lines(proc: subprocess.Popen, path: Path, count: int) -> None:
         time.sleep(0.002)
 
 
-@pytest.mark.parametrize("kills", [20])
+@pytest.mark.parametrize("kills", [6, pytest.param(20, marks=pytest.mark.slow)])
 def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills):
     """Each kill lands while the writer is busy: after it appended 1 to 4 more changes, somewhere in
     the next change (its append, its fsync, the document's replace)."""

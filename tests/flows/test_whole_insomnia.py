@@ -12,6 +12,9 @@ from gm_assist.core.session import load
 from tests.player import Pick, Type, Yes, undo
 
 
+# in the default suite through tests/flows/test_screen_words.py, which plays this very script with
+# every assertion in both languages and reads its screens; here again only with -m slow
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_game_of_two_races(player, capsys, lang):  # noqa: ANN001
     from gm_assist.flow import home_menu

@@ -88,6 +88,9 @@ def names(track: list[TrackCard]) -> list[str]:
     return [c.name for c in track]
 
 
+# in the default suite through tests/flows/test_screen_words.py, which plays this very script with
+# every assertion in both languages and reads its screens; here again only with -m slow
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_chapter_from_set_up_to_carry_over(player: Any, capsys: Any, lang: str) -> None:
     context.reset(lang=lang)

@@ -62,6 +62,9 @@ def new_solo_game(seed: str) -> tuple[tuple[str, Any], ...]:
     )
 
 
+# in the default suite through tests/flows/test_screen_words.py, which plays this very script with
+# every assertion in both languages and reads its screens; here again only with -m slow
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_solo_game_of_three_floors(player: Any, capsys: Any, lang: str) -> None:
     context.reset(lang=lang)
@@ -135,6 +138,9 @@ def test_solo_game_of_three_floors(player: Any, capsys: Any, lang: str) -> None:
 FLOORS = ("opc/..c/xec", "egcc/c..r/...x", "cbe/.cc/xt.")
 
 
+# in the default suite through tests/flows/test_screen_words.py, which plays this very script with
+# every assertion in both languages and reads its screens; here again only with -m slow
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_two_player_game_of_three_floors(player: Any, capsys: Any, lang: str) -> None:
     context.reset(lang=lang)

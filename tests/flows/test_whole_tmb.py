@@ -58,6 +58,9 @@ def failed_day(day: int, progress: int) -> list[tuple[str | None, object]]:
     ]
 
 
+# in the default suite through tests/flows/test_screen_words.py, which plays this very script with
+# every assertion in both languages and reads its screens; here again only with -m slow
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
     from gm_assist.flow import home_menu

@@ -378,3 +378,14 @@ def test_a_tie_note_drops_the_baddies_that_left_the_mat(capsys):
     assert battle_json(b)["ties"] == []
     render_battle(b, console())
     assert "Égalité" not in capsys.readouterr().out
+
+
+def test_a_unit_named_like_a_number_is_found_by_its_name_not_as_a_lane():
+    """The menu explorer named a baddie "1000": choosing it must find it, not refuse lane 1000."""
+    b = live_example()
+    worm = find_unit(b, "ver des marais")
+    renamed = b.model_copy(
+        update={"units": [u.model_copy(update={"name": "1000"}) if u.uid == worm.uid else u for u in b.units]}
+    )
+    assert find_unit(renamed, "1000").uid == worm.uid
+    assert find_unit(renamed, "1").lane == 1  # a lane number still reads as a lane

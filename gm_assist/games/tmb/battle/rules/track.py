@@ -121,8 +121,11 @@ def current_unit(battle: Battle) -> Unit | None:
 
 def find_unit(battle: Battle, query: str) -> Unit:
     """A unit on the mat by name (forgiving case/accents, or a unique start of the name) or by
-    lane number ("2" or "L2")."""
+    lane number ("2" or "L2"); a name the table gave a unit ("1000") wins over a lane number."""
     text = query.strip()
+    named = [u for u in battle.units if fold(u.name) == fold(text)]
+    if len(named) == 1:  # a unit the table named "2" or "L1" is that unit, not a lane
+        return named[0]
     digits = text[1:] if text[:1].lower() == "l" else text
     if digits.isdecimal():
         lane = int(digits)
