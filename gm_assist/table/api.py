@@ -25,15 +25,11 @@ from gm_assist.core.errors import EnvError, GmError
 MAX_BODY = 16 * 1024
 
 
-def _both(key: str, **params: Any) -> dict[str, str]:
-    from gm_assist.core.i18n import both
-
-    return both(key, **params)
-
-
 def refusal(status: int, key: str, extra: dict[str, Any] | None = None, **params: Any) -> JSONResponse:
     """An error answer: the message in both languages, with the ``extra`` keys a client reads."""
-    return JSONResponse({"error": _both(key, **params), **(extra or {})}, status_code=status)
+    from gm_assist.core.i18n import both
+
+    return JSONResponse({"error": both(key, **params), **(extra or {})}, status_code=status)
 
 
 async def read_body(request: Request) -> dict[str, Any]:
@@ -62,13 +58,25 @@ def _version(body: dict[str, Any]) -> int:
 def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
     """Undo (or redo) one change of the shown session if it still stands at ``version``; the
     envelope of what it did. Raises GmError/EnvError like the CLI's ``undo``/``redo``."""
-    from gm_assist.core.session import Recorded, load, read_document, redo, resolve, undo, version_of
+    from gm_assist.core.session import (
+        Recorded,
+        game_state,
+        info_of,
+        read_document,
+        redo,
+        resolve,
+        session_path,
+        undo,
+        version_of,
+    )
     from gm_assist.kit.envelope import envelope
 
-    info, labels = (redo if forward else undo)(1, pinned, expect=version)
-    info, state = load(None, pinned)
-    doc, _ = read_document(resolve(pinned))
-    rec = Recorded(session=info, before=None, state=state, label=labels[0])
+    _, labels = (redo if forward else undo)(1, pinned, expect=version)
+    sid = resolve(pinned)
+    doc, _ = read_document(sid)  # read once: the state shown and its version
+    rec = Recorded(
+        session=info_of(doc), before=None, state=game_state(doc, session_path(sid)), label=labels[0]
+    )
     return envelope(rec, version=version_of(doc), **{"redone" if forward else "undone": labels})
 
 
