@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 KINDS = ("select", "checkbox", "text", "integer", "secret", "confirm", "wait")
@@ -40,8 +41,7 @@ class Question:
     ``validate`` returns a message when an answer is refused (asked again), None when it is taken.
     ``session`` and ``fresh``: a menu drawn from that session's state (None: the current one);
     a driver that shows it on another screen may refuse an answer given after the game moved.
-    ``takes`` maps the keys of the rules' next step (``next.key`` and ``next.choices``) to the menu
-    entry that takes them, for whoever acts by those keys (``POST /api/step``)."""
+    """
 
     kind: str
     message: str
@@ -55,7 +55,6 @@ class Question:
     high: int | None = None
     session: str | None = None
     fresh: bool = False
-    takes: dict[str, Any] = field(default_factory=dict)
 
     def entries(self, rule_label: str) -> list[tuple[Any, str]]:
         """A menu's entries in their order: its choices, "Rule?" (when it has cards), the tail."""
@@ -90,6 +89,11 @@ class Driver:
     def rules(self, card_ids: Sequence[str]) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def events(self, texts: Sequence[str]) -> None:
+        """What the rules just did on their own, each line with its rule card (rich markup)."""
+        for text in texts:
+            self.show(partial(_print, text))
+
     def clear(self) -> None:
         """Forget what was shown (a terminal clears its scrollback); nothing by default."""
 
@@ -97,6 +101,10 @@ class Driver:
     def working(self, message: str) -> Iterator[None]:
         """Around a long step that asks nothing (a floor search)."""
         yield
+
+
+def _print(text: str, out: Any) -> None:
+    out.print(text)
 
 
 _driver: ContextVar[Driver | None] = ContextVar("gm_assist_driver", default=None)
@@ -111,3 +119,67 @@ def given() -> Driver | None:
     """The driver given to the calling thread, None when none was (``prompts`` then answers with
     the terminal)."""
     return _driver.get()
+
+
+class Refused(Exception):
+    """An answer a question does not take: ``problem`` says why (translated); asked again."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def interpret(question: Question, raw: Any, rule_label: str) -> Any:
+    """What an answer given from outside a terminal means (a phone's tap, a script's JSON): the
+    value the procedure receives, or :class:`Refused`. ``select``: the index of an entry (see
+    ``Question.entries``); ``checkbox``: a list of indexes; ``text``/``secret``: a string;
+    ``integer``: a whole number; ``confirm``: true or false. The question's own ``validate`` runs
+    last, as in a terminal."""
+    from gm_assist.core.i18n import t
+
+    kind = question.kind
+    if kind == "select":
+        entries = question.entries(rule_label)
+        if not _is_index(raw, len(entries)):
+            raise Refused(t("core.prompt.pick_one"))
+        return entries[raw][0]
+    if kind == "checkbox":
+        count = len(question.choices)
+        if not isinstance(raw, list) or not all(_is_index(i, count) for i in raw):
+            raise Refused(t("core.prompt.pick_one"))
+        value: Any = [question.choices[i][0] for i in sorted(set(raw))]
+    elif kind in ("text", "secret"):
+        if not isinstance(raw, str) or len(raw) > 2000:
+            raise Refused(t("core.prompt.not_a_text"))
+        value = raw
+    elif kind == "integer":
+        value = _whole(raw)
+        low, high = question.low, question.high
+        if value is None:
+            raise Refused(t("core.prompt.not_a_number"))
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise Refused(t("core.prompt.out_of_range", min=low, max=high))
+    elif kind == "confirm":
+        if not isinstance(raw, bool):
+            raise Refused(t("core.prompt.yes_or_no"))
+        value = raw
+    else:
+        raise Refused(t("core.prompt.pick_one"))
+    problem = question.validate(value) if question.validate else None
+    if problem is not None:
+        raise Refused(problem)
+    return value
+
+
+def _is_index(raw: Any, count: int) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < count
+
+
+def _whole(raw: Any) -> int | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str) and raw.strip().lstrip("+-").isdecimal() and len(raw) < 20:
+        return int(raw.strip())
+    return None

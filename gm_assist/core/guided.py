@@ -84,7 +84,6 @@ def menu(
     fresh: bool = True,
     shortcuts: dict[str, Any] | None = None,
     name_game: bool = False,
-    takes: dict[str, Any] | None = None,
 ) -> Any:
     """``prompts.select`` for a menu of ``session``, with its Undo/Redo entries (after the others,
     so their places do not move). Undo and Redo are done here; the answer is then ``AGAIN``.
@@ -116,7 +115,6 @@ def menu(
             tail=tail,
             session=session,
             fresh=fresh,
-            takes=takes,
             **extra,
         )
     except Stale:  # answered on a screen drawn before another screen moved the game

@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
 from typing import Any, TypeVar
 
 from gm_assist.core.asking import RULE, Driver, Question, given
@@ -87,13 +86,12 @@ def select(
     tail: Sequence[Any] = (),
     session: str | None = None,
     fresh: bool = False,
-    takes: dict[str, Any] | None = None,
 ) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
     value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising.
     ``shortcuts`` maps a key to a value answered at once, and ``tail`` adds entries after "Rule?"
-    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``/``takes``:
+    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``:
     see :class:`gm_assist.core.asking.Question` (set by ``guided.menu``)."""
     question = Question(
         "select",
@@ -105,7 +103,6 @@ def select(
         dict(shortcuts or {}),
         session=session,
         fresh=fresh,
-        takes=dict(takes or {}),
     )
     try:
         return current().ask(question)
@@ -272,17 +269,12 @@ def say(message: str) -> None:
     current().say(message)
 
 
-def _print_event(text: str, out: Any) -> None:
-    out.print(text)
-
-
 def events(items: Sequence[Any]) -> None:
     """Tell the table what the rules just did on their own (a recorded action's ``events``), each
     line with its rule card."""
     from gm_assist.core.output import event_text
 
-    for event in items:
-        show(partial(_print_event, event_text(event)))
+    current().events([event_text(event) for event in items])
 
 
 def show(render: Callable[[Any], None]) -> None:

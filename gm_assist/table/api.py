@@ -80,6 +80,122 @@ def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
     return envelope(rec, version=version_of(doc), **{"redone" if forward else "undone": labels})
 
 
+ANSWER_WAIT = 25.0
+"""How long an answer's request waits for the next question (a long floor search answers later:
+the page asks for the seat again)."""
+
+
+def _role(request: Request) -> str | None:
+    """The seat of the link that acts (set by the Guard): None for the play link."""
+    role = request.scope.get("state", {}).get("role")
+    return None if role == "play" else role
+
+
+def _lang(body: dict[str, Any], fallback: str) -> str:
+    lang = body.get("lang")
+    return lang if lang in ("en", "fr") else fallback
+
+
+def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
+    """The guided mode's routes (see docs/table-view.md): ``POST /api/seat`` opens this phone's seat
+    (or finds it again after a reload) and answers its question; ``POST /api/answer`` answers it and
+    waits for the next one; ``POST /api/step`` takes a step of the rules by its key."""
+    from starlette.routing import Route
+
+    from gm_assist.core.i18n import t_in
+
+    def view(seat: Any, status: int = 200) -> JSONResponse:
+        seat_view = seat.view(t_in(seat.context.lang or config.lang, "core.prompt.rule"))
+        if seat_view["moved_first"]:
+            status = 409
+            seat_view["error"] = _both("guided.moved_first")
+        return JSONResponse(seat_view, status_code=status)
+
+    async def open_seat(request: Request) -> JSONResponse:
+        try:
+            body = await read_body(request)
+        except ValueError:
+            return refusal(400, "table.api.bad_request")
+        role = _role(request)
+        seat = seats.get(body.get("seat"), role)
+        if seat is None:
+            seat = seats.open(role, _lang(body, config.lang), config.pinned)
+        elif "lang" in body and _lang(body, seat.context.lang) != seat.context.lang:
+            seat.context.lang = _lang(body, seat.context.lang)
+            from gm_assist.table.seats import RELANG
+
+            number = seat.number
+            if seat.deliver(number, RELANG):
+                await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
+        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)
+        return view(seat)
+
+    async def answer(request: Request) -> JSONResponse:
+        from gm_assist.table.seats import CANCEL, REDRAW
+
+        try:
+            body = await read_body(request)
+            number = body["number"]
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ValueError("number")
+        except (ValueError, KeyError):
+            return refusal(400, "table.api.bad_request")
+        seat = seats.get(body.get("seat"), _role(request))
+        if seat is None:
+            return refusal(404, "table.api.no_seat")
+        raw = (
+            CANCEL
+            if body.get("cancel") is True
+            else REDRAW
+            if body.get("redraw") is True
+            else body.get("answer")
+        )
+        if not seat.deliver(number, raw):
+            return view(seat, 409)  # that question is no longer asked: here is the one that is
+        await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
+        await refresh()
+        return view(seat)
+
+    async def step(request: Request) -> JSONResponse:
+        from gm_assist.core.context import ctx
+        from gm_assist.table.steps import take_step
+
+        try:
+            body = await read_body(request)
+            version = _version(body)
+            choice, answers = body.get("choice"), body.get("answers", [])
+            if not isinstance(choice, str) or not isinstance(answers, list):
+                raise ValueError("choice")
+        except ValueError:
+            return refusal(400, "table.api.bad_request")
+        lang = _lang(body, config.lang)
+        home = ctx().home
+        try:
+            done = await asyncio.to_thread(
+                take_step, home, lang, config.pinned, choice, version, answers, _role(request)
+            )
+        except GmError as exc:
+            if exc.key == "core.error.stale_version":
+                return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
+            return refusal(422, exc.key, **exc.params)
+        except EnvError as exc:
+            return refusal(503, exc.key, **exc.params)
+        await refresh()
+        return JSONResponse(done)
+
+    return [
+        Route("/api/seat", open_seat, methods=["POST"]),
+        Route("/api/answer", answer, methods=["POST"]),
+        Route("/api/step", step, methods=["POST"]),
+    ]
+
+
+def _both(key: str, **params: Any) -> dict[str, str]:
+    from gm_assist.core.i18n import both
+
+    return both(key, **params)
+
+
 def routes(pinned: str | None, refresh: Any) -> list[Any]:
     """The API's routes; ``refresh``: an async function that makes the watcher read the files now,
     so that every screen sees the change without waiting for its next poll."""
