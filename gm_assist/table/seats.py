@@ -9,8 +9,9 @@ procedures' own, so a menu cannot exist on one front-end and not on the other.
 
 A menu drawn from a game's state carries the session's version: an answer given after another screen
 changed the game is not acted on (``asking.Stale``: the menu is drawn again, and the page says that
-someone else moved first, HTTP 409). Idle seats are closed after ``IDLE_SECONDS`` and at most
-``MAX_SEATS`` are kept (the oldest idle first), so a night of reconnecting phones holds no thread.
+someone else moved first, HTTP 409). Idle seats are closed after ``IDLE_SECONDS`` (or
+``$GM_ASSIST_SEAT_IDLE`` seconds) and at most ``MAX_SEATS`` are kept (the oldest idle first), so a
+night of reconnecting phones holds no thread.
 """
 
 from __future__ import annotations
@@ -29,6 +30,23 @@ from gm_assist.core.errors import Cancelled, GmError
 
 IDLE_SECONDS = 20 * 60
 MAX_SEATS = 16
+IDLE_VARIABLE = "GM_ASSIST_SEAT_IDLE"
+"""Seconds a seat may stay idle instead of ``IDLE_SECONDS`` (the evening benchmark plays 3 hours in a
+few minutes: ``bench/table_view.py --evening``)."""
+
+
+def idle_seconds() -> float:
+    """``$GM_ASSIST_SEAT_IDLE`` when it is a number of seconds above 0, else ``IDLE_SECONDS``."""
+    import math
+    import os
+
+    try:
+        value = float(os.environ.get(IDLE_VARIABLE, ""))
+    except ValueError:
+        return IDLE_SECONDS
+    return value if 0 < value < math.inf else IDLE_SECONDS
+
+
 WIDTH = 44
 """Columns of a screen drawn for a phone (a 390 px wide page shows about 44 in its monospace font)."""
 
@@ -83,6 +101,7 @@ class Seat:
     waiting: bool = False  # an answer is waiting for the procedure
     moved_first: bool = False  # the last answer came after another screen moved the game
     finished: bool = False
+    closed: bool = False  # its phone left or the server stops: the procedure ends at its next question
     last: float = field(default_factory=time.monotonic)
     thread: threading.Thread | None = None
 
@@ -125,10 +144,10 @@ class Seat:
             self.number += 1
             self.waiting = False
             self.cond.notify_all()
-            while not self.waiting:
+            while not self.waiting and not self.closed:
                 self.cond.wait()
             self.waiting = False
-            return self.answer
+            return CLOSE if self.closed else self.answer
 
     def stale(self, question: Question) -> bool:
         """True when the game moved since ``question`` was drawn (another screen acted)."""
@@ -142,7 +161,7 @@ class Seat:
         """Hand the answer to question ``number``; False when that question is no longer asked."""
         with self.cond:
             self.last = time.monotonic()
-            if self.finished or number != self.number or self.question is None:
+            if self.finished or self.closed or number != self.number or self.question is None:
                 return False
             self.answer, self.waiting = raw, True
             self.moved_first = False
@@ -162,9 +181,11 @@ class Seat:
             return True
 
     def close(self) -> None:
+        """End the procedure at its question, or at its next one when it is busy between two (an
+        answer handed then would be dropped by the next ``publish``)."""
         with self.cond:
             if not self.finished:
-                self.answer, self.waiting = CLOSE, True
+                self.closed = True
                 self.cond.notify_all()
 
     def view(self, rule_label: str) -> dict[str, Any]:
@@ -292,6 +313,7 @@ class Seats:
     procedure: Callable[[], None]
     seats: dict[str, Seat] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    idle: float = field(default_factory=idle_seconds)
 
     def open(self, role: str | None, lang: str, session: str | None) -> Seat:
         self.tidy()
@@ -322,7 +344,7 @@ class Seats:
                 del self.seats[sid]
             idle = sorted(self.seats.values(), key=lambda s: s.last)
             over = max(0, len(idle) + 1 - MAX_SEATS)
-            closing = [s for i, s in enumerate(idle) if i < over or now - s.last > IDLE_SECONDS]
+            closing = [s for i, s in enumerate(idle) if i < over or now - s.last > self.idle]
             for seat in closing:
                 del self.seats[seat.id]
         for seat in closing:
