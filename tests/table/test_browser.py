@@ -44,6 +44,9 @@ def test_no_session_then_insomnia_in_both_languages(table_server, page, open_pag
     _ok(table_server.gm("insomnia", "move", "4"))
     wait_text(page, "Space 4")
     assert page.locator("[data-sheep='Ana']").inner_text().count("Space 4") == 1
+    # the version an acting request sends is on the page (what bench/table_view.py --phones waits on)
+    version = str(table_server.state()["version"])
+    assert page.get_attribute("html", "data-version") == version
     page.click("#lang")  # switch on the page, no request
     wait_text(page, "Case 4")
     wait_text(page, "Au tour de Ana")

@@ -149,6 +149,7 @@
     if (!doc) { main.appendChild(screen("no_session", t("table.page.connecting"), "")); return; }
     root.setAttribute("data-status", doc.status);
     root.setAttribute("data-changes", doc.session ? doc.session.changes : "");
+    root.setAttribute("data-version", doc.version == null ? "" : doc.version); // what acts send; the bench waits on it
     if (doc.session) {
       title = doc.session.name + " — " + t("core.games." + doc.session.game.replace(/-/g, "_"));
       main.setAttribute("data-game", doc.session.game);
