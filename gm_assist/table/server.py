@@ -99,13 +99,16 @@ def lan_address() -> str:
         probe.close()
 
 
-def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
+def page_url(host: str, port: int, token: str | None, play: str | None = None, dm: bool = False) -> str:
     """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
-    makes it the play link (the page then acts with that token)."""
+    makes it the play link (the page then acts with that token), ``dm`` the Dungeon Master's link
+    (``play`` is then the Dungeon Master's token)."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
     query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
+    if play and dm:
+        query += "&dm=1"
     return f"http://{shown}:{port}/" + query
 
 
