@@ -86,12 +86,13 @@ def select(
     tail: Sequence[Any] = (),
     session: str | None = None,
     fresh: bool = False,
+    menu: bool = False,
 ) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
     value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising.
     ``shortcuts`` maps a key to a value answered at once, and ``tail`` adds entries after "Rule?"
-    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``:
+    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``/``menu``:
     see :class:`gm_assist.core.asking.Question` (set by ``guided.menu``)."""
     question = Question(
         "select",
@@ -103,6 +104,7 @@ def select(
         dict(shortcuts or {}),
         session=session,
         fresh=fresh,
+        menu=menu,
     )
     try:
         return current().ask(question)

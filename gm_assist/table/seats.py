@@ -209,7 +209,7 @@ def question_json(question: Question, rule_label: str, version: int | None) -> d
         "min": question.low,
         "max": question.high,
         "version": version,
-        "menu": question.fresh or bool(question.tail),
+        "menu": question.menu,
     }
 
 
@@ -240,7 +240,7 @@ class PageDriver(Driver):
             if raw in (REDRAW, RELANG):
                 if question.kind == "wait":
                     return None
-                if question.kind == "select":
+                if question.menu:
                     raise Stale()
                 raise Cancelled()  # a question inside a step: back to its menu, drawn anew
             try:
@@ -252,7 +252,7 @@ class PageDriver(Driver):
                 self.rules(question.rules)
                 seat.problem = ""  # asked again, keeping the cards just shown
                 continue
-            if question.kind == "select" and seat.stale(question):
+            if question.menu and seat.stale(question):
                 seat.moved_first = True
                 raise Stale()
             seat.problem = None

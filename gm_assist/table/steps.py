@@ -46,7 +46,7 @@ class StepDriver(Driver):
     def ask(self, question: Question) -> Any:
         from gm_assist.core.i18n import t
 
-        if question.kind == "select" and question.fresh:
+        if question.menu and question.fresh:
             if self.taken:
                 raise _Stop()  # back at a menu: the step is over
             return self._take(question)

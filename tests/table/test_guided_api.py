@@ -262,3 +262,12 @@ def test_only_the_dungeon_masters_seat_lays_the_floor_and_no_one_else_sees_it(cl
     for text in watched:
         for secret in (FLOOR, "opc", "xec"):
             assert secret not in text.lower()
+
+
+def test_switching_language_inside_a_step_goes_back_to_its_menu_in_the_new_language(client, gm):
+    with client() as c:
+        phone = Phone(c)
+        phone.pick("Start a new game")
+        assert phone.question["message"] == "Which game are you playing?"  # a step's question, not a menu
+        view = c.post("/api/seat", json={"seat": phone.view["seat"], "lang": "fr"}, headers=bearer()).json()
+        assert not view["finished"] and view["question"]["message"] == "Et maintenant ?"
