@@ -85,7 +85,7 @@ class Driver:
     def say(self, text: str) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def show(self, render: Callable[[Any], None]) -> None:  # pragma: no cover
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def rules(self, card_ids: Sequence[str]) -> None:  # pragma: no cover

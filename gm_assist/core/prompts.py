@@ -279,9 +279,11 @@ def events(items: Sequence[Any]) -> None:
     current().events([event_text(event) for event in items])
 
 
-def show(render: Callable[[Any], None]) -> None:
-    """Something rich (a table, a panel) between prompts: ``render(console)``."""
-    current().show(render)
+def show(render: Callable[[Any], None], status: bool = False) -> None:
+    """Something rich (a table, a panel) between prompts: ``render(console)``. ``status``: the
+    game's whole status screen, drawn again before each of its menus (a phone keeps it folded: the
+    board is one tab away)."""
+    current().show(render, status)
 
 
 class Terminal(Driver):
@@ -297,7 +299,7 @@ class Terminal(Driver):
 
         console().print(text, markup=False)
 
-    def show(self, render: Callable[[Any], None]) -> None:
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
         from gm_assist.core.output import console
 
         render(console())

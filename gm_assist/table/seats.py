@@ -261,8 +261,8 @@ class PageDriver(Driver):
     def say(self, text: str) -> None:
         self.owner.tell("say", text)
 
-    def show(self, render: Callable[[Any], None]) -> None:
-        self.owner.tell("screen", render_text(render))
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
+        self.owner.tell("status" if status else "screen", render_text(render))
 
     def events(self, texts: Sequence[str]) -> None:
         from rich.text import Text

@@ -82,7 +82,7 @@ class StepDriver(Driver):
     def say(self, text: str) -> None:
         self.said.append(text)
 
-    def show(self, render: Callable[[Any], None]) -> None:
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
         """Screens are for a person; a script reads the envelope."""
 
     def rules(self, card_ids: Sequence[str]) -> None:
