@@ -97,8 +97,13 @@ class Seat:
             self.procedure()
         except SeatClosed:
             pass
-        except Exception as exc:  # pragma: no cover - a procedure's defect: said, the seat ends
-            self.tell("error", f"{type(exc).__name__}: {exc}")
+        except Exception:  # a procedure's defect: said in the table's words, logged, the seat ends
+            import logging
+
+            from gm_assist.core.i18n import t
+
+            logging.getLogger("gm_assist.table").exception("a phone's guided procedure failed")
+            self.tell("error", t("table.api.seat_failed"))
         finally:
             with self.cond:
                 self.finished = True
@@ -308,6 +313,7 @@ class Seats:
 
     def get(self, seat_id: Any, role: str | None) -> Seat | None:
         """The seat ``seat_id`` when it is open and was opened with the same kind of link."""
+        self.tidy()
         with self.lock:
             seat = self.seats.get(seat_id) if isinstance(seat_id, str) else None
         if seat is None or seat.finished or seat.role != role:
