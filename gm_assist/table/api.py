@@ -127,7 +127,7 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
             number = seat.number
             if seat.deliver(number, RELANG):
                 await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
-        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)
+        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)  # a busy seat: until it asks again
         return view(seat)
 
     async def answer(request: Request) -> JSONResponse:

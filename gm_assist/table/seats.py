@@ -150,16 +150,17 @@ class Seat:
             if self.finished or number != self.number or self.question is None:
                 return False
             self.answer, self.waiting = raw, True
+            self.question = None  # busy until the procedure asks again: nothing to answer meanwhile
             self.moved_first = False
             self.cond.notify_all()
             return True
 
     def settle(self, after: int, timeout: float) -> bool:
         """Wait until the procedure asks its next question after number ``after`` (or ends);
-        False on timeout (a long search: the page asks again)."""
+        False on timeout (a long search: the view says ``busy`` and the page asks again)."""
         deadline = time.monotonic() + timeout
         with self.cond:
-            while self.number <= after and not self.finished:
+            while (self.number <= after or self.question is None) and not self.finished:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -182,6 +183,7 @@ class Seat:
                 "role": self.role,
                 "lang": self.context.lang,
                 "finished": self.finished,
+                "busy": not self.finished and asked is None,
                 "number": self.number,
                 "question": question_json(asked, rule_label, self.version) if asked else None,
                 "problem": self.problem,

@@ -57,3 +57,28 @@ def test_no_more_than_max_seats_are_kept(home, monkeypatch: pytest.MonkeyPatch):
         assert seat.thread is not None
         seat.thread.join(10)
         assert not seat.thread.is_alive()
+
+
+def test_a_busy_seat_takes_no_answer_until_it_asks_again(home):
+    import threading
+
+    go = threading.Event()
+
+    def slow() -> None:
+        prompts.confirm("First?")
+        go.wait(10)  # a long search between two questions
+        prompts.confirm("Second?")
+
+    seats = Seats(home, slow)
+    seat = seats.open(None, "en", None)
+    assert seat.settle(0, 10)
+    number = seat.number
+    assert seat.deliver(number, True)
+    assert not seat.settle(number, 0.05)  # still searching: no question
+    view = seat.view("Rule?")
+    assert view["busy"] and view["question"] is None
+    assert not seat.deliver(view["number"], True)  # nothing to answer meanwhile
+    go.set()
+    assert seat.settle(number, 10)
+    assert seat.view("Rule?")["question"]["message"] == "Second?"
+    seats.close_all()
