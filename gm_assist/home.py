@@ -14,7 +14,7 @@ from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.prompts import say, select, surface, text
+from gm_assist.core.prompts import say, select, text
 
 Entry = tuple[str, Callable[[], None]]
 """A shell's own entry of the home menu: its label and what it does."""
@@ -29,7 +29,7 @@ def run(shell: dict[str, Entry] | None = None, on_quit: Callable[[], None] | Non
     ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)
     own = shell or {}
     actions: dict[str, Callable[[], None]] = {**_ACTIONS, **{key: act for key, (_, act) in own.items()}}
-    say(t("core.menu.welcome_page" if surface() == "page" else "core.menu.welcome"))
+    say(t("core.menu.welcome"))
     while True:
         try:
             choice = guided.menu(

@@ -305,7 +305,7 @@ class Seats:
         seat = Seat(
             id=secrets.token_urlsafe(12),
             role=role,
-            context=Context(home=self.home, lang=lang, guided=True, session=session),
+            context=Context(home=self.home, lang=lang, guided=True, session=session, surface="page"),
             procedure=self.procedure,
         )
         with self.lock:

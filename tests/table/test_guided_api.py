@@ -92,6 +92,7 @@ def test_a_refused_answer_is_asked_again_with_its_reason_and_back_goes_back(clie
         phone = Phone(c)
         phone.pick("Roll dice")
         assert phone.question["kind"] == "text" and phone.question["default"] == "2d6"
+        assert "Esc" not in phone.question["message"]  # a phone has no Esc key: its words (_page)
         phone.send(answer="2d")
         assert phone.question["kind"] == "text" and phone.view["problem"]
         phone.send(answer="3d6+1")
