@@ -10,23 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gm_assist.table.server import TableConfig, create_app
-from tests.table.test_api import PLAY, WATCH, bearer, saved
+from tests.table.test_api import DM, PLAY, WATCH, bearer, client, saved
 
-DM = "dm-token-0123456789abcdefgh"
-
-
-@pytest.fixture
-def client(monkeypatch):
-    from gm_assist.core import data
-
-    def make(**options):
-        monkeypatch.setattr(data, "CACHE_WRITES", False)
-        options.setdefault("play_token", PLAY)
-        options.setdefault("dm_token", DM)
-        return TestClient(create_app(TableConfig(**options)), base_url="http://127.0.0.1:8765")
-
-    return make
+__all__ = ["client"]  # the fixture, shared with the undo/redo API's tests
 
 
 @pytest.fixture
