@@ -163,10 +163,15 @@ def _settings() -> None:
 
 
 def _stats() -> None:
-    """The story of the family's games: every game's statistics, with their charts."""
-    from gm_assist.kit.stats_cli import stats
+    """The story of the family's games: every game's statistics, with their charts (shown through
+    the screen's driver: a phone receives them too)."""
+    from gm_assist.core import stats as core
+    from gm_assist.core.i18n import lang
+    from gm_assist.core.prompts import show
+    from gm_assist.kit.stats_cli import render
 
-    stats(None, None, None, None, None, False, False)
+    data = core.report(None, core.Filters())
+    show(lambda out: render(data, out, lang()))
 
 
 _ACTIONS = {

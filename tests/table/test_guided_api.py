@@ -258,3 +258,12 @@ def test_switching_language_inside_a_step_goes_back_to_its_menu_in_the_new_langu
         assert phone.question["message"] == "Which game are you playing?"  # a step's question, not a menu
         view = c.post("/api/seat", json={"seat": phone.view["seat"], "lang": "fr"}, headers=bearer()).json()
         assert not view["finished"] and view["question"]["message"] == "Et maintenant ?"
+
+
+def test_the_statistics_reach_the_phone_not_the_servers_terminal(client, gm, night, capsys):
+    with client() as c:
+        phone = Phone(c)
+        capsys.readouterr()
+        phone.pick("Statistics")
+        assert any(item["kind"] == "screen" and "Insomnia" in item["text"] for item in phone.view["told"])
+        assert "Insomnia" not in capsys.readouterr().out
