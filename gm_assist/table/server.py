@@ -99,13 +99,16 @@ def lan_address() -> str:
         probe.close()
 
 
-def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
+def page_url(host: str, port: int, token: str | None, play: str | None = None, dm: bool = False) -> str:
     """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
-    makes it the play link (the page then acts with that token)."""
+    makes it the play link (the page then acts with that token), ``dm`` the Dungeon Master's link
+    (``play`` is then the Dungeon Master's token)."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
     query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
+    if play and dm:
+        query += "&dm=1"
     return f"http://{shown}:{port}/" + query
 
 
@@ -546,6 +549,8 @@ class Background:
     url: str
     server: Any
     thread: Any
+    play_url: str | None = None
+    dm_url: str | None = None
 
 
 _BACKGROUND: Background | None = None
@@ -582,9 +587,16 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
     if sock is None:
         raise EnvError("table.error.port_in_use", port=BACKGROUND_PORTS[0])
     sock.listen(128)
+    from gm_assist.table import tokens as secrets
+
+    kept = secrets.load()  # the phones play here too, with the links of every game night
+    token = kept.watch if token else None
     allowed = None if token else (*LOOPBACK, bind)
-    app = create_app(TableConfig(lang=lang, token=token, allowed_hosts=allowed))
-    config = uvicorn.Config(
+    config = TableConfig(
+        lang=lang, token=token, allowed_hosts=allowed, play_token=kept.play, dm_token=kept.dm
+    )
+    app = create_app(config)
+    served = uvicorn.Config(
         app,
         log_config=None,
         log_level="critical",
@@ -593,13 +605,19 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
         timeout_graceful_shutdown=1,
         ws="none",
     )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(served)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="gm-table", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.02)
-    _BACKGROUND = Background(page_url(bind, port, token), server, thread)
+    _BACKGROUND = Background(
+        page_url(bind, port, token),
+        server,
+        thread,
+        page_url(bind, port, token, kept.play),
+        page_url(bind, port, token, kept.dm, dm=True),
+    )
     return _BACKGROUND, False
 
 

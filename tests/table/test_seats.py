@@ -1,35 +1,108 @@
-"""The phones' seats (issue 33, gm_assist.table.seats): a seat closed while its procedure is busy
-between two questions still ends (its thread does not wait forever for a page that is gone), and
-idle seats are closed after ``$GM_ASSIST_SEAT_IDLE`` seconds when it is set."""
+"""The phones' seats (issue 33): a failing procedure ends in the table's words, idle seats are
+closed and their threads end (also when closed while their procedure works), the idle time can be set
+with ``$GM_ASSIST_SEAT_IDLE``, and no more than MAX_SEATS are kept."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
+from gm_assist.core import prompts
 from gm_assist.table import seats as seats_module
 from gm_assist.table.seats import IDLE_SECONDS, Seats, idle_seconds
 
 
-def test_a_seat_closed_while_its_procedure_works_ends(tmp_path):
-    from gm_assist.core.prompts import text
+def broken() -> None:
+    prompts.say("before")
+    raise RuntimeError("a defect")
+
+
+def asks() -> None:
+    while True:
+        prompts.confirm("Again?")
+
+
+def test_a_procedure_that_fails_ends_its_seat_with_a_translated_message(home):
+    seats = Seats(home, broken)
+    seat = seats.open(None, "fr", None)
+    assert seat.settle(0, 10)
+    view = seat.view("Règle ?")
+    assert view["finished"] and view["question"] is None
+    assert [item["kind"] for item in view["told"]] == ["say", "error"]
+    assert "a defect" not in view["told"][1]["text"] and "menu d'accueil" in view["told"][1]["text"]
+
+
+def test_idle_seats_are_closed_and_their_threads_end(home, monkeypatch: pytest.MonkeyPatch):
+    seats = Seats(home, asks)
+    first = seats.open(None, "en", None)
+    assert first.settle(0, 10) and first.question is not None
+    monkeypatch.setattr(seats_module, "IDLE_SECONDS", -1)
+    assert seats.get(first.id, None) is None  # closed as idle
+    assert first.thread is not None
+    first.thread.join(10)
+    assert not first.thread.is_alive() and first.finished
+
+
+def test_no_more_than_max_seats_are_kept(home, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(seats_module, "MAX_SEATS", 3)
+    seats = Seats(home, asks)
+    opened = [seats.open(None, "en", None) for _ in range(5)]
+    for seat in opened:
+        seat.settle(0, 10)
+    assert len(seats.seats) == 3
+    for seat in opened[:2]:
+        assert seat.thread is not None
+        seat.thread.join(10)
+        assert seat.finished
+    seats.close_all()
+    for seat in opened[2:]:
+        assert seat.thread is not None
+        seat.thread.join(10)
+        assert not seat.thread.is_alive()
+
+
+def test_a_busy_seat_takes_no_answer_until_it_asks_again(home):
+    import threading
+
+    go = threading.Event()
+
+    def slow() -> None:
+        prompts.confirm("First?")
+        go.wait(10)  # a long search between two questions
+        prompts.confirm("Second?")
+
+    seats = Seats(home, slow)
+    seat = seats.open(None, "en", None)
+    assert seat.settle(0, 10)
+    number = seat.number
+    assert seat.deliver(number, True)
+    assert not seat.settle(number, 0.05)  # still searching: no question
+    view = seat.view("Rule?")
+    assert view["busy"] and view["question"] is None
+    assert not seat.deliver(view["number"], True)  # nothing to answer meanwhile
+    go.set()
+    assert seat.settle(number, 10)
+    assert seat.view("Rule?")["question"]["message"] == "Second?"
+    seats.close_all()
+
+
+def test_a_seat_closed_while_its_procedure_works_ends(home):
+    import threading
 
     working, go_on = threading.Event(), threading.Event()
     asked: list[str] = []
 
     def procedure() -> None:
-        asked.append(text("first?"))
+        asked.append(prompts.text("first?"))
         working.set()
-        go_on.wait(30)  # the procedure is busy between two questions (a long step)
-        asked.append(text("second?"))
+        go_on.wait(30)  # busy between two questions (a long step)
+        asked.append(prompts.text("second?"))
 
-    table = Seats(tmp_path, procedure)
-    seat = table.open(None, "en", None)
+    seats = Seats(home, procedure)
+    seat = seats.open(None, "en", None)
     assert seat.settle(0, 10)
     assert seat.deliver(seat.number, "one")
     assert working.wait(10)
-    table.close_all()  # the server stops (or the seat idled out) while the procedure works
+    seats.close_all()  # the server stops (or the seat idled out) while the procedure works
     go_on.set()
     assert seat.thread is not None
     seat.thread.join(10)
@@ -37,37 +110,32 @@ def test_a_seat_closed_while_its_procedure_works_ends(tmp_path):
     assert seat.finished and asked == ["one"]
 
 
-def test_idle_seats_are_closed_after_the_configured_time(tmp_path, monkeypatch):
-    from gm_assist.core.prompts import text
-
-    monkeypatch.setenv("GM_ASSIST_SEAT_IDLE", "0.01")
-    table = Seats(tmp_path, lambda: text("anything?") and None)
-    first = table.open(None, "en", None)
+def test_the_idle_time_comes_from_the_environment(home, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv(seats_module.IDLE_VARIABLE, "0.01")
+    seats = Seats(home, asks)
+    first = seats.open(None, "en", None)
     assert first.settle(0, 10)
     first.last -= 1  # its phone left a second ago, a hundred times the idle time
-    second = table.open(None, "en", None)  # the next page that opens a seat tidies
+    assert seats.get(first.id, None) is None  # closed as idle
     assert first.thread is not None
     first.thread.join(10)
     assert not first.thread.is_alive() and first.finished
-    assert list(table.seats) == [second.id]
-    table.close_all()
+    seats.close_all()
 
 
 @pytest.mark.parametrize(
     ("value", "seconds"),
     [
-        (None, IDLE_SECONDS),
         ("30", 30.0),
+        ("0.5", 0.5),
         ("0", IDLE_SECONDS),
         ("-5", IDLE_SECONDS),
         ("nan", IDLE_SECONDS),
         ("inf", IDLE_SECONDS),
         ("soon", IDLE_SECONDS),
+        ("", IDLE_SECONDS),
     ],
 )
-def test_idle_time_from_the_environment(monkeypatch, value, seconds):
-    if value is None:
-        monkeypatch.delenv(seats_module.IDLE_VARIABLE, raising=False)
-    else:
-        monkeypatch.setenv(seats_module.IDLE_VARIABLE, value)
+def test_idle_seconds(monkeypatch: pytest.MonkeyPatch, value: str, seconds: float):
+    monkeypatch.setenv(seats_module.IDLE_VARIABLE, value)
     assert idle_seconds() == seconds
