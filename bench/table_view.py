@@ -843,7 +843,10 @@ def report_evening(speed: float) -> None:
         assert r.returncode == 0, r.stderr
         found = evening(server, speed)
     finally:
+        stopping = time.monotonic()
         server.stop()
+        stopped = time.monotonic() - stopping
+    log = server.log()
     mib = lambda key: f"{found[key] / 1024:.1f} MiB"  # noqa: E731
     print(
         f"an evening (3 h of play in {found['real seconds']:.0f} s, ×{speed:g}; at most "
@@ -861,6 +864,10 @@ def report_evening(speed: float) -> None:
         f"server threads: {found['threads start']} at start, {found['threads seated']} seated, "
         f"{found['threads end']} at the end, {found['threads reaped']} after the idle seats closed; "
         f"connections left open: {found['open connections']}"
+    )
+    print(
+        f"Ctrl-C stopped it in {stopped:.1f} s, exit code {server.proc.returncode}, "
+        f"{'a traceback in its output' if 'Traceback' in log else 'no traceback in its output'}"
     )
 
 
