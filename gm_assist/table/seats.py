@@ -322,7 +322,7 @@ class Seats:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def open(self, role: str | None, lang: str, session: str | None) -> Seat:
-        self.tidy()
+        self.tidy(opening=True)
         seat = Seat(
             id=secrets.token_urlsafe(12),
             role=role,
@@ -343,14 +343,15 @@ class Seats:
             return None
         return seat
 
-    def tidy(self) -> None:
-        """Close the seats idle for too long, and the oldest idle ones beyond MAX_SEATS."""
+    def tidy(self, opening: bool = False) -> None:
+        """Close the seats idle for too long, and the oldest idle ones beyond MAX_SEATS (with room
+        for one more when a seat is ``opening``; a request to a seat kept makes no room)."""
         now, limit = time.monotonic(), idle_seconds()
         with self.lock:
             for sid in [sid for sid, s in self.seats.items() if s.finished]:
                 del self.seats[sid]
             idle = sorted(self.seats.values(), key=lambda s: s.last)
-            over = max(0, len(idle) + 1 - MAX_SEATS)
+            over = max(0, len(idle) + opening - MAX_SEATS)
             closing = [s for i, s in enumerate(idle) if i < over or now - s.last > limit]
             for seat in closing:
                 del self.seats[seat.id]

@@ -139,3 +139,20 @@ def test_the_idle_time_comes_from_the_environment(home, monkeypatch: pytest.Monk
 def test_idle_seconds(monkeypatch: pytest.MonkeyPatch, value: str, seconds: float):
     monkeypatch.setenv(seats_module.IDLE_VARIABLE, value)
     assert idle_seconds() == seconds
+
+
+def test_a_full_table_keeps_every_seat_while_no_new_one_opens(home, monkeypatch: pytest.MonkeyPatch):
+    """MAX_SEATS phones at the table: their requests close none of their seats (each request used to
+    make room for a seat nobody was opening: the least recently used phone lost its place, opened a
+    new seat, and the next request closed another's)."""
+    monkeypatch.setattr(seats_module, "MAX_SEATS", 3)
+    seats = Seats(home, asks)
+    opened = [seats.open(None, "en", None) for _ in range(3)]
+    for seat in opened:
+        assert seat.settle(0, 10)
+    for _ in range(2):
+        for seat in opened:
+            assert seats.get(seat.id, None) is seat
+    fourth = seats.open(None, "en", None)  # a fourth phone: the least recently used seat goes
+    assert seats.get(opened[0].id, None) is None and set(seats.seats) == {s.id for s in (*opened[1:], fourth)}
+    seats.close_all()
