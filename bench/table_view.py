@@ -4,6 +4,9 @@
     .venv/bin/python bench/table_view.py [--changes 50] [--clients 20] [--reconnects 5000]
     .venv/bin/python bench/table_view.py --reconnects-only [--reconnects 5000]
     .venv/bin/python bench/table_view.py --watchers
+    .venv/bin/python bench/table_view.py --phones [--taps 100] [--commands 20] [--records 50]
+    .venv/bin/python bench/table_view.py --evening [--speed 40]
+    .venv/bin/python bench/table_view.py --play-weight
 
 - latency: from a ``gm-assist insomnia dodos 1`` process's exit to the page's DOM update, in the
   system Chromium (a MutationObserver stamps the update; both clocks are this machine's wall
@@ -15,6 +18,31 @@
   an event stream is opened, read up to its first snapshot and dropped; the server's resident
   memory (VmRSS) is read before, every 1,000 and at the end. Target ≤ 60 MiB at the end.
   ``--reconnects-only`` runs only this part (no Chromium needed).
+- ``--phones`` (issue 33): a TV (the watch page, 1920×1080) and four phones (play pages, 390×844),
+  each in its own context of one system Chromium. Each phone holds a guided seat (``/api/seat``) at
+  the Insomnia menu, and its page does what the guided page does: when ``/events`` brings a version
+  other than its menu's, it sends ``{"redraw": true}``. A **tap**: a phone's page sends
+  ``POST /api/answer`` for the entry "… keeps running: end of turn" (recorded at once), timed from
+  the moment the request is sent to the moment the last of the four other screens has the new
+  version in its DOM (``<html data-version>``, stamped by a MutationObserver; one machine, one wall
+  clock), phones taking turns. Then the same to all five screens from a ``gm-assist insomnia dodos
+  1`` command (from its exit, and from its start) and from a change recorded through the core by a
+  process already running (``session.record``, as the terminal's guided mode does). p50/p95/max;
+  target p95 ≤ 300 ms.
+- ``--evening`` (issue 33): three hours of play, ``--speed`` times faster than life, against its own
+  ``gm-assist table``: a change every 20 s (taps on the phones' seats; every 20th a command, every
+  10th a record through the core, an undo and a redo from a phone every 30), each change followed by
+  the other phones' redraws; each phone reconnects its event stream every 3 minutes and reloads its
+  page every 20 (every other time as a new tab: a new seat, the old one left behind), sleeps once for
+  30 minutes (longer than a seat may idle) and wakes; a guest joins for 40 minutes and leaves
+  without a word; a phone quits and starts again; the TV reloads every hour. A seat's idle time is
+  compressed by the same factor (``$GM_ASSIST_SEAT_IDLE``). The server's resident memory (VmRSS)
+  and threads at the start, with the phones seated, every 30 minutes of play and at the end
+  (target ≤ 80 MiB); then, once every seat has idled out, the next seat opened closes them and the
+  threads fall back; the connections left open and how Ctrl-C stops it.
+- ``--play-weight`` (issue 33): what the play page loads in Chromium (every response but the event
+  stream and the API; no compression) and any address it asks for that is not this server's.
+  Target ≤ 200 KB, everything local.
 - ``--watchers``: how fast each way of watching notices an atomic replacement of a session file
   (stat polling every 50 ms, as the server does, against ``watchfiles``, when it is installed),
   and what each costs while nothing changes (CPU seconds over 10 s).
