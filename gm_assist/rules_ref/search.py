@@ -38,7 +38,7 @@ from typing import Any
 from gm_assist.core.names import fold
 from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref.answers import answer, full_ids, indexed_sentences, snippet
-from gm_assist.rules_ref.words import STOP, content_words, stem, stems, words
+from gm_assist.rules_ref.words import STOP, content_words, intents, stem, stems, words
 
 FIELDS = ("title", "keywords", "questions", "body")
 WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.125, "body": 1.0}
@@ -79,11 +79,28 @@ PAIR_BONUS = 1.5
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
+INTENT_BONUS = 0.0
+INTENT_SHARE = 0.3
+"""Added to that cosine when the card's question asks for the same kind of answer as the player's
+(`words.intents`: who acts, when, how many, can I, where) and shares a word with it: the question
+words say what is wanted ("who moves the rats" asks for whose job it is, not what a rat is)."""
 GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v11"
+HUB_MIN = 4
+"""A card whose body points to at least this many other cards is a summary card (`_hubs`)."""
+HUB_SCORE = 0.5
+"""A summary card ranked above a card it points to yields its place to it when that card names (in
+its title, keywords or questions) a word of the question the summary does not, and scores at least
+this share of the summary's score: "on a new tile, where do the enemies go" is about the card the
+chapter's summary points to, not about the summary (`_yield_to_targets`)."""
+GAME_SOFT = 1.0
+"""Without a game context, each card's score is multiplied by 1 + GAME_SOFT × its game's share of
+the question's words (each typed word split between the games whose cards use it, in proportion to
+how many of each game's cards do, weighted by its idf): a word most of one game's cards use and few
+of another's ("trait plein", "vilain") leans toward that game."""
+INDEX_VERSION = "rules-index-v13"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -226,7 +243,7 @@ def _build(db: sqlite3.Connection) -> None:
                 ss = stems(text, lang)
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
-            asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
+            asked = [[sorted(set(stems(x, lang))), sorted(intents(x))] for x in card.questions(lang)]
             sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
             db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "s", s[0]) for s in sentences])
             db.execute(
@@ -240,7 +257,7 @@ def _build(db: sqlite3.Connection) -> None:
                     texts["body"],
                     json.dumps(lens),
                     json.dumps(stemmed),
-                    json.dumps([q for q in asked if q]),
+                    json.dumps([q for q in asked if q[0]]),
                     json.dumps(sentences, ensure_ascii=False),
                 ),
             )
@@ -253,13 +270,45 @@ def _build(db: sqlite3.Connection) -> None:
     db.executemany(
         "UPDATE cards SET questions=? WHERE card=? AND lang=?",
         [
-            (json.dumps([[q, _norm(q, df[lang], count[lang])] for q in json.loads(asked)]), card, lang)
+            (
+                json.dumps([[q, _norm(q, df[lang], count[lang]), kinds] for q, kinds in json.loads(asked)]),
+                card,
+                lang,
+            )
             for card, lang, asked in db.execute("SELECT card, lang, questions FROM cards").fetchall()
         ],
     )
-    meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
+    meta = {
+        "avg": avg,
+        "n": count,
+        "games": _game_names(),
+        "synonyms": _synonym_groups(),
+        "hubs": _hubs(cards),
+        "per_game": {
+            g: sum(1 for c in cards.values() if c.game == g) for g in {c.game for c in cards.values()}
+        },
+    }
     db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
+
+
+_REF = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?)`")
+
+
+def _hubs(cards: dict[str, Any]) -> dict[str, list[str]]:
+    """Summary cards (a day's phases, a chapter's steps, a turn's actions): those whose body points
+    to at least `HUB_MIN` other cards, with the cards they point to."""
+    out: dict[str, list[str]] = {}
+    for card in cards.values():
+        refs: set[str] = set()
+        for lang in ("en", "fr"):
+            for ref in _REF.findall(card.text("body", lang)):
+                full = ref if "/" in ref else f"{card.game}/{ref}"
+                if full in cards and full != card.id:
+                    refs.add(full)
+        if len(refs) >= HUB_MIN:
+            out[card.id] = sorted(refs)
+    return out
 
 
 def _idf(df: int, n: int) -> float:
@@ -354,7 +403,9 @@ def _meta() -> dict[str, Any]:
 
 
 @cache
-def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float]]]]:
+def _lens(
+    lang: str,
+) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float, list[str]]]]]:
     rows = connect().execute("SELECT card, game, lens, phrases, questions FROM cards WHERE lang=?", (lang,))
     return {
         card: (game, json.loads(lens), json.loads(phrases), json.loads(asked))
@@ -474,6 +525,8 @@ class _Query:
     """stem → the synonym phrase of several words it is one word of ("stuffed animal"): the words of
     such a phrase share its weight, and a card counts them together, so holding "stuffed" alone is
     not holding the phrase."""
+    intents: frozenset[str] = frozenset()
+    """What kind of answer the question asks for (`words.intents`: "who", "when", "can"…)."""
 
 
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
@@ -535,7 +588,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
                     if len(roots) > 1:
                         part_of[root] = f"{index}:{' '.join(roots)}"
     sequence = " " + " ".join(stem(w, lang) for w in content) + " "
-    return _Query(lang, weights, sequence, origin, content, corrections, part_of)
+    return _Query(lang, weights, sequence, origin, content, corrections, part_of, intents(query))
 
 
 def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
@@ -611,13 +664,26 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
                 bonus = max(bonus, gain * (1.5 if in_title else 1))
         # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
         near = 0.0
-        for terms, norm in lens[card][3]:
+        for terms, norm, kinds in lens[card][3]:
             if _HOLD_OUT is not None and card == _HOLD_OUT[0] and terms == sorted(set(_HOLD_OUT[1])):
                 continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
-            near = max(near, dot / (qnorm * norm))
+            cosine = dot / (qnorm * norm)
+            if cosine > 0 and q.intents.intersection(kinds):  # asked the same way: "who…", "can I…"
+                cosine += INTENT_BONUS
+            near = max(near, cosine)
         answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
+        if q.intents and INTENT_SHARE:
+            asked = [
+                row
+                for row in lens[card][3]
+                if not (
+                    _HOLD_OUT is not None and card == _HOLD_OUT[0] and row[0] == sorted(set(_HOLD_OUT[1]))
+                )
+            ]
+            share = sum(1 for *_, kinds in asked if q.intents.intersection(kinds)) / max(1, len(asked))
+            score *= 1 + INTENT_SHARE * share
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
         if _EXPLAIN is not None:
             phrases = bonus - PAIR_BONUS * pairs
@@ -654,6 +720,69 @@ def _game_of_words(q: _Query) -> str | None:
     return votes.pop() if len(votes) == 1 else None
 
 
+def _yield_to_targets(q: _Query, scored: list[tuple[str, float, float]]) -> list[tuple[str, float, float]]:
+    """A summary card (`_hubs`) above a card it points to gives that card its place when the card
+    holds in its title, keywords or questions a word of the question that the summary does not hold
+    there (the question names what the pointed-to card is about) and scores at least `HUB_SCORE` of
+    the summary: the card takes the summary's score (a hair above) and the summary moves below it."""
+    hubs: dict[str, list[str]] = _meta()["hubs"]
+    top = scored[:10]
+    if not q.weights or not any(c in hubs for c, _, _ in top):
+        return scored
+    marks = ",".join("?" * len(q.weights))
+    rows = connect().execute(
+        f"SELECT stem, card FROM post WHERE lang=? AND field != 'body' AND stem IN ({marks})",
+        (q.lang, *q.weights),
+    )
+    named: dict[str, set[str]] = {}  # card → the question's words it holds outside its body
+    for term, card in rows:
+        named.setdefault(card, set()).add(q.origin[term])
+    out = list(top)
+    for card, score, _ in top:
+        if card not in hubs:
+            continue
+        at = next(i for i, row in enumerate(out) if row[0] == card)
+        for i in range(at + 1, len(out)):
+            target, t_score, t_answered = out[i]
+            if (
+                target in hubs[card]
+                and named.get(target, set()) - named.get(card, set())
+                and t_score >= HUB_SCORE * score
+            ):
+                out.pop(i)
+                out.insert(at, (target, out[at][1] * 1.001, t_answered))
+                break
+    return out + scored[10:]
+
+
+def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
+    """Each game's share of the question's typed words (`GAME_SOFT`): a word counts for the games
+    whose cards use it, in proportion to the share of each game's cards that do, weighted by idf."""
+    typed = [s for s, w in q.weights.items() if w >= 1.0]
+    if not typed:
+        return {}
+    per_game: dict[str, int] = _meta()["per_game"]
+    marks = ",".join("?" * len(typed))
+    rows = connect().execute(
+        f"SELECT stem, card FROM post WHERE lang=? AND stem IN ({marks}) GROUP BY stem, card",
+        (q.lang, *typed),
+    )
+    held: dict[str, dict[str, int]] = {}
+    for term, card in rows:
+        g = card.split("/", 1)[0]
+        held.setdefault(term, {})[g] = held.setdefault(term, {}).get(g, 0) + 1
+    lean: dict[str, float] = {}
+    total = 0.0
+    for term, games in held.items():
+        shares = {g: n / per_game[g] for g, n in games.items()}
+        whole = sum(shares.values())
+        weight = idf.get(term, 0.0)
+        total += weight
+        for g, share in shares.items():
+            lean[g] = lean.get(g, 0.0) + weight * share / whole
+    return {g: v / total for g, v in lean.items()} if total else {}
+
+
 def _per_word(q: _Query, values: dict[str, float]) -> dict[str, float]:
     """A value per stem → a value per word of the question: the best of the stems (or synonym
     phrases, their words added up) standing for the word."""
@@ -686,7 +815,7 @@ def _prefix_query(query: str, lang: str) -> _Query:
             if term.startswith(word) or (len(term) >= 4 and word.startswith(term)):
                 weights.setdefault(term, 0.5)
                 origin.setdefault(term, word)
-    return _Query(lang, weights, " ", origin, content, {})
+    return _Query(lang, weights, " ", origin, content, {}, {}, intents(query))
 
 
 def ranked(
@@ -716,6 +845,11 @@ def ranked(
             prior = {True: GAME_WORD_PRIOR, False: 1.0}
             scored = [(c, sc * prior[c.startswith(guessed + "/")], cov) for c, sc, cov in scored]
             scored.sort(key=lambda item: (-item[1], item[0]))
+    if not ctx_game and not game and GAME_SOFT:
+        lean = _game_lean(q, idf)
+        scored = [(c, sc * (1 + GAME_SOFT * lean.get(c.split("/", 1)[0], 0.0)), cov) for c, sc, cov in scored]
+        scored.sort(key=lambda item: (-item[1], item[0]))
+    scored = _yield_to_targets(q, scored)
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
@@ -821,7 +955,7 @@ def confidence_features(
     strong = {q.origin[s] for s in stems_ if held.get(s) and s in terms and q.weights[s] >= 1.0}
     near = 0.0
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
-    for asked, norm in _lens(q.lang)[card][3]:
+    for asked, norm, _ in _lens(q.lang)[card][3]:
         dot = sum(q.weights[t] * idf.get(t, 0.0) ** 2 for t in asked if t in held)
         near = max(near, dot / (qnorm * norm))
     n = len(q.words)
