@@ -12,9 +12,8 @@
   ran the search, and the fourth (bench/rules_questions_heldout4.tsv, 80 questions, issue 35),
   written before any card or answer was looked at, and the fifth (bench/rules_questions_heldout5.tsv,
   100 questions, issue 35's seventh pass), written before that pass changed anything; the training
-  sets (bench/rules_questions_train.tsv,
-  160 questions, and bench/rules_questions_train2.tsv, 240, written the same way) are tuned on with
-  the development set (bench/rules_tune.py);
+  sets (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
+  written the same way) are tuned on with the development set (bench/rules_tune.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, never), the share said confident

@@ -54,19 +54,22 @@ SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
 of several words share it: `_Query.part_of`)."""
 CONFIDENCE = {
-    "bias": -9.49,
-    "score": 2.22,
-    "coverage": 1.19,
-    "unknown": -4.12,
-    "guessed": -1.76,
-    "terms": 1.14,
-    "near": 1.66,
-    "single": -0.03,
-    "margin": -0.55,
+    "bias": -10.47,
+    "score": 1.70,
+    "coverage": 0.80,
+    "unknown": -4.03,
+    "guessed": -1.57,
+    "terms": 0.99,
+    "near": 1.40,
+    "single": -0.20,
+    "margin": -0.84,
+    "lean": 0.89,
+    "named": 1.94,
+    "together": 1.62,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted on the training questions and the off-topic training set only (bench/rules_confident.py)."""
-CONFIDENT = 0.6
+CONFIDENT = 0.64
 """`confident` when `confidence` reaches this: set on the training sets only (bench/rules_confident.py)."""
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
@@ -79,11 +82,11 @@ PAIR_BONUS = 1.5
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
-INTENT_BONUS = 0.0
 INTENT_SHARE = 0.3
-"""Added to that cosine when the card's question asks for the same kind of answer as the player's
-(`words.intents`: who acts, when, how many, can I, where) and shares a word with it: the question
-words say what is wanted ("who moves the rats" asks for whose job it is, not what a rat is)."""
+"""A card's score is multiplied by 1 + INTENT_SHARE × the share of its own questions that ask for the
+same kind of answer as the player's (`words.intents`: who acts, when, how many, can I, where): the
+question words say what is wanted ("who moves the rats" asks whose job it is, not what a rat is).
+Chosen on the training sets and the cards' own questions left out (bench/rules_loo.py)."""
 GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
@@ -92,7 +95,7 @@ HUB_MIN = 4
 """A card whose body points to at least this many other cards is a summary card (`_hubs`)."""
 HUB_SCORE = 0.5
 """A summary card ranked above a card it points to yields its place to it when that card names (in
-its title, keywords or questions) a word of the question the summary does not, and scores at least
+its title or keywords) a word of the question the summary does not, and scores at least
 this share of the summary's score: "on a new tile, where do the enemies go" is about the card the
 chapter's summary points to, not about the summary (`_yield_to_targets`)."""
 GAME_SOFT = 1.0
@@ -664,14 +667,11 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
                 bonus = max(bonus, gain * (1.5 if in_title else 1))
         # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
         near = 0.0
-        for terms, norm, kinds in lens[card][3]:
+        for terms, norm, _ in lens[card][3]:
             if _HOLD_OUT is not None and card == _HOLD_OUT[0] and terms == sorted(set(_HOLD_OUT[1])):
                 continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
-            cosine = dot / (qnorm * norm)
-            if cosine > 0 and q.intents.intersection(kinds):  # asked the same way: "who…", "can I…"
-                cosine += INTENT_BONUS
-            near = max(near, cosine)
+            near = max(near, dot / (qnorm * norm))
         answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         if q.intents and INTENT_SHARE:
@@ -721,20 +721,20 @@ def _game_of_words(q: _Query) -> str | None:
 
 
 def _yield_to_targets(q: _Query, scored: list[tuple[str, float, float]]) -> list[tuple[str, float, float]]:
-    """A summary card (`_hubs`) above a card it points to gives that card its place when the card
-    holds in its title, keywords or questions a word of the question that the summary does not hold
-    there (the question names what the pointed-to card is about) and scores at least `HUB_SCORE` of
-    the summary: the card takes the summary's score (a hair above) and the summary moves below it."""
+    """A summary card (`_hubs`) above a card it points to gives that card its place when the card's
+    title or keywords hold a word of the question that the summary's do not (the question names what
+    the pointed-to card is about) and it scores at least `HUB_SCORE` of the summary: the card takes
+    the summary's score (a hair above) and the summary moves below it."""
     hubs: dict[str, list[str]] = _meta()["hubs"]
     top = scored[:10]
     if not q.weights or not any(c in hubs for c, _, _ in top):
         return scored
     marks = ",".join("?" * len(q.weights))
     rows = connect().execute(
-        f"SELECT stem, card FROM post WHERE lang=? AND field != 'body' AND stem IN ({marks})",
+        f"SELECT stem, card FROM post WHERE lang=? AND field IN ('title', 'keywords') AND stem IN ({marks})",
         (q.lang, *q.weights),
     )
-    named: dict[str, set[str]] = {}  # card → the question's words it holds outside its body
+    named: dict[str, set[str]] = {}  # card → the question's words its title or keywords hold
     for term, card in rows:
         named.setdefault(card, set()).add(q.origin[term])
     out = list(top)
@@ -931,7 +931,14 @@ def confidence_features(
     - ``terms``: how many of the question's words (up to 3) are the games' own vocabulary (a word of a
       card's title or keywords) and held by this card's title, keywords or questions;
     - ``near``: the cosine with the nearest of its own questions; ``single``: 1 / the number of words
-      (a lone everyday word found in one card's text is weak evidence).
+      (a lone everyday word found in one card's text is weak evidence);
+    - ``lean``: its game's share of the question's words (`_game_lean`): a question about this
+      game uses words its cards use more than the other games' do; words every game uses ("dice",
+      "card", "win") spread out, as another game's question or everyday talk does;
+    - ``named``: the share of the question's words its title, keywords or questions hold (a player's
+      question is asked in the words the cards' questions use; everyday talk is not);
+    - ``together``: how many of the next two cards are of its game (a question about one game finds
+      that game's cards; text about something else scatters over the games).
     Empty when nothing was found."""
     if not scored or not q.words:
         return {}
@@ -959,6 +966,9 @@ def confidence_features(
         dot = sum(q.weights[t] * idf.get(t, 0.0) ** 2 for t in asked if t in held)
         near = max(near, dot / (qnorm * norm))
     n = len(q.words)
+    game = card.split("/", 1)[0]
+    lean = _game_lean(q, idf).get(game, 0.0)
+    named = {q.origin[s] for s, outside in held.items() if outside} & set(q.words)
     return {
         "score": math.log1p(max(score, 0.0)),
         "coverage": coverage,
@@ -968,6 +978,9 @@ def confidence_features(
         "near": near,
         "single": 1 / n,
         "margin": scored[1][1] / score if len(scored) > 1 and score > 0 else 0.0,
+        "lean": lean,
+        "named": len(named) / n,
+        "together": sum(c.startswith(game + "/") for c, _, _ in scored[1:3]) / 2,
     }
 
 
