@@ -31,7 +31,7 @@ import os
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -397,6 +397,7 @@ def reset() -> None:
     _terms.cache_clear()
     _vocab_list.cache_clear()
     _synonym_index.cache_clear()
+    _games_holding.cache_clear()
     meaning.reset()
 
 
@@ -762,18 +763,9 @@ def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
     if not typed:
         return {}
     per_game: dict[str, int] = _meta()["per_game"]
-    marks = ",".join("?" * len(typed))
-    rows = connect().execute(
-        f"SELECT stem, card FROM post WHERE lang=? AND stem IN ({marks}) GROUP BY stem, card",
-        (q.lang, *typed),
-    )
-    held: dict[str, dict[str, int]] = {}
-    for term, card in rows:
-        g = card.split("/", 1)[0]
-        held.setdefault(term, {})[g] = held.setdefault(term, {}).get(g, 0) + 1
     lean: dict[str, float] = {}
     total = 0.0
-    for term, games in held.items():
+    for term, games in _games_holding(q.lang, tuple(sorted(typed))).items():
         shares = {g: n / per_game[g] for g, n in games.items()}
         whole = sum(shares.values())
         weight = idf.get(term, 0.0)
@@ -781,6 +773,22 @@ def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
         for g, share in shares.items():
             lean[g] = lean.get(g, 0.0) + weight * share / whole
     return {g: v / total for g, v in lean.items()} if total else {}
+
+
+@lru_cache(maxsize=256)
+def _games_holding(lang: str, typed: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """For each stem, how many cards of each game hold it (the ranking and `confidence_features`
+    both ask it of the same question)."""
+    marks = ",".join("?" * len(typed))
+    rows = connect().execute(
+        f"SELECT stem, card FROM post WHERE lang=? AND stem IN ({marks}) GROUP BY stem, card", (lang, *typed)
+    )
+    held: dict[str, dict[str, int]] = {}
+    for term, card in rows:
+        games = held.setdefault(term, {})
+        g = card.split("/", 1)[0]
+        games[g] = games.get(g, 0) + 1
+    return held
 
 
 def _per_word(q: _Query, values: dict[str, float]) -> dict[str, float]:
