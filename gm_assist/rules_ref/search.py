@@ -531,6 +531,9 @@ class _Query:
     not holding the phrase."""
     intents: frozenset[str] = frozenset()
     """What kind of answer the question asks for (`words.intents`: "who", "when", "can"…)."""
+    said_in: dict[str, str] = field(default_factory=dict)
+    """A word of the question → the game whose glossary holds a phrase of the question it is part of
+    (« trait plein » is Stuffed Fables' word for a solid line, whatever else « trait » means)."""
 
 
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
@@ -540,6 +543,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
     origin: dict[str, str] = {}
     corrections: dict[str, str] = {}
     part_of: dict[str, str] = {}
+    said_in: dict[str, str] = {}
     known_stems = set()
     if content:
         candidates = [stem(w, lang) for w in content]
@@ -581,6 +585,8 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         if not matched:
             continue
         stand_for = " ".join(matched[0])
+        if group["game"] and len(matched[0]) > 1:  # a phrase of one game's glossary: its vocabulary
+            said_in.update(dict.fromkeys(matched[0], group["game"]))
         for in_lang, phrase in phrases:
             if phrase in matched or in_lang not in ("", lang):
                 continue  # a phrase of the other language would only match stray words of this one
@@ -592,7 +598,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
                     if len(roots) > 1:
                         part_of[root] = f"{index}:{' '.join(roots)}"
     sequence = " " + " ".join(stem(w, lang) for w in content) + " "
-    return _Query(lang, weights, sequence, origin, content, corrections, part_of, intents(query))
+    return _Query(lang, weights, sequence, origin, content, corrections, part_of, intents(query), said_in)
 
 
 def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
@@ -758,7 +764,8 @@ def _yield_to_targets(q: _Query, scored: list[tuple[str, float, float]]) -> list
 
 def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
     """Each game's share of the question's typed words (`GAME_SOFT`): a word counts for the games
-    whose cards use it, in proportion to the share of each game's cards that do, weighted by idf."""
+    whose cards use it, in proportion to the share of each game's cards that do, weighted by idf; a
+    word of a phrase of one game's glossary counts for that game alone."""
     typed = [s for s, w in q.weights.items() if w >= 1.0]
     if not typed:
         return {}
@@ -766,7 +773,8 @@ def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
     lean: dict[str, float] = {}
     total = 0.0
     for term, games in _games_holding(q.lang, tuple(sorted(typed))).items():
-        shares = {g: n / per_game[g] for g, n in games.items()}
+        glossary = q.said_in.get(q.origin[term])
+        shares = {glossary: 1.0} if glossary else {g: n / per_game[g] for g, n in games.items()}
         whole = sum(shares.values())
         weight = idf.get(term, 0.0)
         total += weight

@@ -89,3 +89,13 @@ def test_the_lean_is_soft_and_only_without_a_context(monkeypatch):
     assert ctx == flat_ctx
     assert base["tmb/movement"] > flat["tmb/movement"]
     assert any(not c.startswith("tmb/") for c in base)  # the other games' cards are still there
+
+
+def test_a_phrase_of_one_game_s_glossary_leans_to_that_game():
+    """Issue 35: « trait plein » is Stuffed Fables' solid line (its glossary), though « trait » alone
+    is a word of two Too Many Bones cards: without a game, the movement card of Stuffed Fables comes
+    first, not Too Many Bones'."""
+    question = "on a le droit de traverser un trait plein en se déplaçant ?"
+    q = S._parse_in_its_language(question, "fr", None)
+    assert q.said_in.get("trait") == "stuffed-fables"
+    assert S.run(question, "fr", None, 3).hits[0].id == "stuffed-fables/move"
