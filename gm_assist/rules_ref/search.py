@@ -54,18 +54,18 @@ SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
 of several words share it: `_Query.part_of`)."""
 CONFIDENCE = {
-    "bias": -10.47,
-    "score": 1.70,
-    "coverage": 0.80,
+    "bias": -10.29,
+    "score": 1.68,
+    "coverage": 0.82,
     "unknown": -4.03,
-    "guessed": -1.57,
-    "terms": 0.99,
-    "near": 1.40,
-    "single": -0.20,
-    "margin": -0.84,
-    "lean": 0.89,
-    "named": 1.94,
-    "together": 1.62,
+    "guessed": -1.76,
+    "terms": 1.01,
+    "near": 1.37,
+    "single": -0.07,
+    "margin": -0.99,
+    "lean": 0.53,
+    "named": 1.93,
+    "together": 1.73,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted on the training questions and the off-topic training set only (bench/rules_confident.py)."""
