@@ -205,6 +205,7 @@ class Explorer:
             raise Cancelled()
 
     def _select(self, message: str, kwargs: dict[str, Any], extra: Any, menu: bool) -> Any:
+        from gm_assist.core.asking import RULE
         from gm_assist.core.i18n import t
 
         self._esc(0.03 if menu else 0.06)
@@ -228,7 +229,7 @@ class Explorer:
                 weight = 1.0
             elif isinstance(value, str) and value in ("leave", "quit", "back"):
                 weight = 0.5
-            elif not isinstance(value, str | int | tuple) and value is not None:
+            elif value == RULE:
                 weight = 0.15  # "Rule?"
             if home:
                 weight = {"resume": 3.0, "new": 1.5, "dice": 0.2, "stats": 0.2, "settings": 0.3}.get(

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from gm_assist.core import prompts
+from gm_assist.core.asking import Stale
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
 
@@ -104,7 +105,22 @@ def menu(
         for c in choices
     ]
     extra: dict[str, Any] = {} if on_cancel is _RAISE else {"on_cancel": on_cancel}
-    choice = prompts.select(message, choices, default, rules, shortcuts={**own, **keys}, tail=tail, **extra)
+    try:
+        choice = prompts.select(
+            message,
+            choices,
+            default,
+            rules,
+            shortcuts={**own, **keys},
+            tail=tail,
+            session=session,
+            fresh=fresh,
+            menu=True,
+            **extra,
+        )
+    except Stale:  # answered on a screen drawn before another screen moved the game
+        prompts.say(t("guided.moved_first"))
+        return AGAIN
     if choice in (_UNDO, _REDO):
         step_back_or_forward(choice == _REDO, session)
         return AGAIN

@@ -1,4 +1,6 @@
-"""Guided-mode prompts: thin wrappers over questionary (imported lazily, ~200 ms).
+"""Guided-mode prompts: what a procedure asks and shows, handed to the thread's driver
+(``core.asking``): questionary in a terminal (:class:`Terminal`, imported lazily, ~200 ms), a phone
+at the table, a test's script. The procedures are written once, with these functions.
 
 Every prompt raises ``Cancelled`` on Ctrl-C or Esc, so a flow can go back to its menu without ever
 leaving a half-written change (changes are only recorded after the last answer of a step). A prompt
@@ -10,17 +12,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
 from typing import Any, TypeVar
 
+from gm_assist.core.asking import RULE, Driver, Question, given
 from gm_assist.core.errors import Cancelled, GmError
 
 T = TypeVar("T")
 
 FORCE_INTERACTIVE = False
 """Tests set this to drive prompts through prompt_toolkit's pipe input."""
-
-_RULE = object()
 
 
 def is_interactive() -> bool:
@@ -84,42 +84,43 @@ def select(
     on_cancel: Any = _RAISE,
     shortcuts: dict[str, Any] | None = None,
     tail: Sequence[Any] = (),
+    session: str | None = None,
+    fresh: bool = False,
+    menu: bool = False,
 ) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
     value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising.
     ``shortcuts`` maps a key to a value answered at once, and ``tail`` adds entries after "Rule?"
-    (the menus' Undo/Redo: the entries above keep their places)."""
-    import questionary
+    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``/``menu``:
+    see :class:`gm_assist.core.asking.Question` (set by ``guided.menu``)."""
+    question = Question(
+        "select",
+        message,
+        [_pair(c) for c in choices],
+        default,
+        tuple(rules),
+        [_pair(c) for c in tail],
+        dict(shortcuts or {}),
+        session=session,
+        fresh=fresh,
+        menu=menu,
+    )
+    try:
+        return current().ask(question)
+    except Cancelled:
+        if on_cancel is _RAISE:
+            raise
+        return on_cancel
 
-    from gm_assist.core.i18n import t
 
-    require_tty()
-    items = _choices(choices)
-    if rules:
-        items.append(questionary.Choice(title=t("core.prompt.rule"), value=_RULE))
-    items += _choices(tail)
-    while True:
-        values = [c.value for c in items]
-        chosen_default = default if default in values else None
-        try:
-            answer = _ask(
-                questionary.select(
-                    _fit(message),
-                    choices=items,
-                    default=chosen_default,
-                    instruction=t("core.prompt.select_hint"),
-                ),
-                _shortcut_keys(shortcuts),
-            )
-        except Cancelled:
-            if on_cancel is _RAISE:
-                raise
-            return on_cancel
-        if answer is _RULE:
-            show_rules(list(rules))
-            continue
-        return answer
+def _pair(choice: Any) -> tuple[Any, str]:
+    return (choice[0], str(choice[1])) if isinstance(choice, tuple) else (choice, str(choice))
+
+
+def current() -> Driver:
+    """The driver answering the calling thread's questions: the one given to it, else the terminal."""
+    return given() or TERMINAL
 
 
 def _shortcut_keys(shortcuts: dict[str, Any] | None) -> Any:
@@ -149,26 +150,13 @@ def set_rules_renderer(render: Callable[[list[str]], None] | None) -> None:
 
 
 def show_rules(card_ids: list[str]) -> None:
-    """Show rule cards between prompts (the "Rule?" entry), with the renderer the shell handed."""
-    if _rules_renderer is None:
-        say("\n".join(card_ids))
-        return
-    _rules_renderer(card_ids)
+    """Show rule cards between prompts (the "Rule?" entry)."""
+    current().rules(card_ids)
 
 
 def text(message: str, default: str = "", validate: Callable[[str], str | None] | None = None) -> str:
     """Free text; ``validate`` returns an error message to show, or None when the text is fine."""
-    import questionary
-
-    require_tty()
-
-    def _check(value: str) -> bool | str:
-        if validate is None:
-            return True
-        problem = validate(value)
-        return True if problem is None else problem
-
-    return str(_ask(questionary.text(_fit(message), default=default, validate=_check)))
+    return str(current().ask(Question("text", message, default=default, validate=validate)))
 
 
 def items(message: str, parse: Callable[[str], T], default: str = "", retry: str = "") -> list[T]:
@@ -197,44 +185,224 @@ def items(message: str, parse: Callable[[str], T], default: str = "", retry: str
 def secret(message: str) -> str:
     """Text typed without being shown (``*`` per key, as a password is taken): what the other
     players must not see, such as a Shy Monsters floor."""
-    import questionary
-
-    require_tty()
-    return str(_ask(questionary.password(_fit(message))))
+    return str(current().ask(Question("secret", message)))
 
 
 def clear_screen() -> None:
-    """Clear the terminal and its scrollback (ANSI ``ESC[3J``), so that what was just typed or shown
-    cannot be scrolled back to. Nothing is written when stdout is not a terminal."""
-    if sys.stdout.isatty():
-        sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
-        sys.stdout.flush()
+    """Forget what was just typed or shown: a terminal clears its screen and its scrollback."""
+    current().clear()
 
 
 def integer(message: str, default: int | None = None, min: int | None = None, max: int | None = None) -> int:
     """A whole number within bounds; the default is the rule's answer, the table may override it.
     Without a bound of the game's own, the bound is what any saved game may hold (``MAX_COUNT``):
     a number the store would refuse is refused here, where it can be typed again."""
-    from gm_assist.core.i18n import t
     from gm_assist.core.session import MAX_COUNT
 
     low = -MAX_COUNT if min is None else min
     high = MAX_COUNT if max is None else max
+    return int(current().ask(Question("integer", message, default=default, low=low, high=high)))
 
-    def _check(value: str) -> str | None:
-        try:
-            number = int(value.strip())
-        except ValueError:
-            return t("core.prompt.not_a_number")
-        if not low <= number <= high:
-            return t("core.prompt.out_of_range", min=low, max=high)
-        return None
 
-    return int(text(message, default="" if default is None else str(default), validate=_check).strip())
+def number_problem(value: Any, low: int, high: int) -> str | None:
+    """Why ``value`` is not a whole number between ``low`` and ``high`` (translated), or None."""
+    from gm_assist.core.i18n import t
+
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        return t("core.prompt.not_a_number")
+    if not low <= number <= high:
+        return t("core.prompt.out_of_range", min=low, max=high)
+    return None
 
 
 def confirm(message: str, default: bool = True) -> bool:
     """Yes or no, in the interface language: y/n keys always work, and o (oui) too in French."""
+    return bool(current().ask(Question("confirm", message, default=default)))
+
+
+def checkbox(
+    message: str,
+    choices: Sequence[Any],
+    default: Sequence[Any] = (),
+    validate: Callable[[list[Any]], str | None] | None = None,
+) -> list[Any]:
+    """Pick any number of ``choices``; ``default``: the values ticked at first.
+    ``validate(values)`` returns an error message to show (the answer is not taken), or None."""
+    question = Question("checkbox", message, [_pair(c) for c in choices], list(default), validate=validate)
+    return list(current().ask(question))
+
+
+def wait(message: str, session: str | None = None) -> None:
+    """On a screen that cannot take this step (a phone at the table while the Dungeon Master lays
+    the floor on theirs): say ``message`` and wait until the game changes, then return (the caller
+    draws its screen again). Only asked of a driver with private seats; Esc raises Cancelled."""
+    current().ask(Question("wait", message, session=session, fresh=True))
+
+
+def surface() -> str:
+    """The kind of screen answering: "terminal", "page" (a phone at the table) or "script"."""
+    return current().surface
+
+
+def seat() -> str | None:
+    """The private seat of the screen answering ("dungeon-master"), None for anyone's screen."""
+    return current().seat
+
+
+def private_seats() -> bool:
+    """Whether the table has private seats (the table view's links); a terminal has none."""
+    return current().private_seats
+
+
+@contextmanager
+def working(message: str) -> Iterator[None]:
+    """Around a long step of a menu that is not a prompt (a floor search): a terminal shows the
+    spinner of ``output.waiting``, and Ctrl-C pressed meanwhile raises ``Cancelled`` as in a prompt,
+    so the flow goes back one menu as the banner promises instead of ending the program. Only for a
+    step that saves nothing before it ends: the interrupted work is dropped whole."""
+    with current().working(message):
+        yield
+
+
+def say(message: str) -> None:
+    """A line between prompts (plain text, never markup)."""
+    current().say(message)
+
+
+def events(items: Sequence[Any]) -> None:
+    """Tell the table what the rules just did on their own (a recorded action's ``events``), each
+    line with its rule card."""
+    from gm_assist.core.output import event_text
+
+    current().events([event_text(event) for event in items])
+
+
+def show(render: Callable[[Any], None], status: bool = False) -> None:
+    """Something rich (a table, a panel) between prompts: ``render(console)``. ``status``: the
+    game's whole status screen, drawn again before each of its menus (a phone keeps it folded: the
+    board is one tab away)."""
+    current().show(render, status)
+
+
+class Terminal(Driver):
+    """Questions asked with questionary in this terminal (the guided mode of ``gm-assist``)."""
+
+    surface = "terminal"
+
+    def ask(self, question: Question) -> Any:
+        return _TERMINAL_KINDS[question.kind](question)
+
+    def say(self, text: str) -> None:
+        from gm_assist.core.output import console
+
+        console().print(text, markup=False)
+
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
+        from gm_assist.core.output import console
+
+        render(console())
+
+    def rules(self, card_ids: Sequence[str]) -> None:
+        if _rules_renderer is None:
+            self.say("\n".join(card_ids))
+            return
+        _rules_renderer(list(card_ids))
+
+    def clear(self) -> None:
+        """Clear the terminal and its scrollback (ANSI ``ESC[3J``), so that what was just typed or
+        shown cannot be scrolled back to. Nothing is written when stdout is not a terminal."""
+        if sys.stdout.isatty():
+            sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+            sys.stdout.flush()
+
+    @contextmanager
+    def working(self, message: str) -> Iterator[None]:
+        from gm_assist.core.output import waiting
+
+        try:
+            with waiting(message):
+                yield
+        except KeyboardInterrupt as exc:
+            raise Cancelled() from exc
+
+
+TERMINAL = Terminal()
+
+
+# --- the terminal's questions (questionary) ---------------------------------------------------
+
+
+def _terminal_select(question: Question) -> Any:
+    import questionary
+
+    from gm_assist.core.i18n import t
+
+    require_tty()
+    items = _choices(question.choices)
+    if question.rules:
+        items.append(questionary.Choice(title=t("core.prompt.rule"), value=RULE))
+    items += _choices(question.tail)
+    while True:
+        values = [c.value for c in items]
+        chosen_default = question.default if question.default in values else None
+        answer = _ask(
+            questionary.select(
+                _fit(question.message),
+                choices=items,
+                default=chosen_default,
+                instruction=t("core.prompt.select_hint"),
+            ),
+            _shortcut_keys(question.shortcuts),
+        )
+        if answer == RULE:
+            show_rules(list(question.rules))
+            continue
+        return answer
+
+
+def _check(validate: Callable[[Any], str | None] | None) -> Callable[[Any], bool | str]:
+    """questionary's validator from ours (a message when refused, None when taken)."""
+
+    def check(value: Any) -> bool | str:
+        problem = validate(value) if validate else None
+        return True if problem is None else problem
+
+    return check
+
+
+def _terminal_text(question: Question) -> str:
+    import questionary
+
+    require_tty()
+    default = "" if question.default is None else str(question.default)
+    return str(
+        _ask(questionary.text(_fit(question.message), default=default, validate=_check(question.validate)))
+    )
+
+
+def _terminal_integer(question: Question) -> int:
+    low, high = question.low, question.high
+    assert low is not None and high is not None
+
+    def problem(value: str) -> str | None:
+        return number_problem(value, low, high) or (
+            question.validate(int(value)) if question.validate else None
+        )
+
+    asked = Question("text", question.message, default=question.default, validate=problem)
+    return int(_terminal_text(asked).strip())
+
+
+def _terminal_secret(question: Question) -> str:
+    import questionary
+
+    require_tty()
+    return str(_ask(questionary.password(_fit(question.message), validate=_check(question.validate))))
+
+
+def _terminal_confirm(question: Question) -> bool:
     import questionary
     from prompt_toolkit.key_binding import KeyBindings
     from questionary.prompts import confirm as confirm_module
@@ -251,78 +419,44 @@ def confirm(message: str, default: bool = True) -> bool:
     def _oui(event: Any) -> None:
         event.app.exit(result=True)
 
+    default = bool(question.default)
     hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
-    return bool(_ask(questionary.confirm(_fit(message), default=default, instruction=hint + " "), extra))
+    return bool(
+        _ask(questionary.confirm(_fit(question.message), default=default, instruction=hint + " "), extra)
+    )
 
 
-def checkbox(
-    message: str,
-    choices: Sequence[Any],
-    default: Sequence[Any] = (),
-    validate: Callable[[list[Any]], str | None] | None = None,
-) -> list[Any]:
-    """Pick any number of ``choices`` (the keys said in the interface language, never questionary's
-    English "(Use arrow keys to move, <space> to select…)"); ``default``: the values ticked at
-    first. ``validate(values)`` returns an error message to show (the answer is not taken), or None."""
+def _terminal_checkbox(question: Question) -> list[Any]:
     import questionary
 
     from gm_assist.core.i18n import t
 
     require_tty()
-    items = _choices(choices)
+    items = _choices(question.choices)
     for item in items:
-        item.checked = item.value in default
-
-    def _check(values: list[Any]) -> bool | str:
-        problem = validate(values) if validate else None
-        return True if problem is None else problem
-
+        item.checked = item.value in (question.default or ())
     return list(
         _ask(
             questionary.checkbox(
-                _fit(message), choices=items, instruction=t("core.prompt.checkbox_hint"), validate=_check
+                _fit(question.message),
+                choices=items,
+                instruction=t("core.prompt.checkbox_hint"),
+                validate=_check(question.validate),
             )
         )
     )
 
 
-@contextmanager
-def working(message: str) -> Iterator[None]:
-    """Around a long step of a menu that is not a prompt (a floor search): the spinner of
-    ``output.waiting``, and Ctrl-C pressed meanwhile raises ``Cancelled`` as in a prompt, so the
-    flow goes back one menu as the banner promises instead of ending the program. Only for a step
-    that saves nothing before it ends: the interrupted work is dropped whole."""
-    from gm_assist.core.output import waiting
-
-    try:
-        with waiting(message):
-            yield
-    except KeyboardInterrupt as exc:
-        raise Cancelled() from exc
+def _terminal_wait(question: Question) -> None:  # pragma: no cover - a terminal has no private seat
+    raise GmError("core.error.no_tty")
 
 
-def say(message: str) -> None:
-    """Print a line between prompts (plain text, never markup)."""
-    from gm_assist.core.output import console
-
-    console().print(message, markup=False)
-
-
-def _print_event(text: str, out: Any) -> None:
-    out.print(text)
-
-
-def events(items: Sequence[Any]) -> None:
-    """Tell the table what the rules just did on their own (a recorded action's ``events``), each
-    line with its rule card."""
-    from gm_assist.core.output import event_text
-
-    for event in items:
-        show(partial(_print_event, event_text(event)))
-
-
-def show(render: Callable[[Any], None]) -> None:
-    """Render something rich (a table, a panel) between prompts."""
-    from gm_assist.core.output import console
-
-    render(console())
+_TERMINAL_KINDS: dict[str, Callable[[Question], Any]] = {
+    "select": _terminal_select,
+    "text": _terminal_text,
+    "integer": _terminal_integer,
+    "secret": _terminal_secret,
+    "confirm": _terminal_confirm,
+    "checkbox": _terminal_checkbox,
+    "wait": _terminal_wait,
+}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -596,7 +597,22 @@ def record(action: Action, session: str | None = None, expect: int | None = None
         )
         write_document(doc, raw)
         _note_seen(doc)
-    return Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
+    done = Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
+    watching = _watchers.get()
+    if watching is not None:
+        watching.append(done)
+    return done
+
+
+_watchers: ContextVar[list[Recorded] | None] = ContextVar("gm_assist_recorded", default=None)
+
+
+def watch_records() -> list[Recorded]:
+    """From now on, every change the calling thread records is appended to the list returned: what a
+    procedure driven from outside recorded (``POST /api/step`` answers with its envelope)."""
+    found: list[Recorded] = []
+    _watchers.set(found)
+    return found
 
 
 def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -80,6 +81,122 @@ def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
     return envelope(rec, version=version_of(doc), **{"redone" if forward else "undone": labels})
 
 
+ANSWER_WAIT = 25.0
+"""How long an answer's request waits for the next question (a long floor search answers later:
+the page asks for the seat again)."""
+
+
+def _role(request: Request) -> str | None:
+    """The seat of the link that acts (set by the Guard): None for the play link."""
+    role = request.scope.get("state", {}).get("role")
+    return None if role == "play" else role
+
+
+def _lang(body: dict[str, Any], fallback: str) -> str:
+    lang = body.get("lang")
+    return lang if lang in ("en", "fr") else fallback
+
+
+def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
+    """The guided mode's routes (see docs/table-view.md): ``POST /api/seat`` opens this phone's seat
+    (or finds it again after a reload) and answers its question; ``POST /api/answer`` answers it and
+    waits for the next one; ``POST /api/step`` takes a step of the rules by its key."""
+    from starlette.routing import Route
+
+    from gm_assist.core.i18n import both, t_in
+
+    def view(seat: Any, status: int = 200) -> JSONResponse:
+        seat_view = seat.view(t_in(seat.context.lang or config.lang, "core.prompt.rule"))
+        if seat_view["moved_first"]:
+            status = 409
+            seat_view["error"] = both("guided.moved_first")
+        return JSONResponse(seat_view, status_code=status)
+
+    async def open_seat(request: Request) -> JSONResponse:
+        try:
+            body = await read_body(request)
+        except ValueError:
+            return refusal(400, "table.api.bad_request")
+        role = _role(request)
+        seat = seats.get(body.get("seat"), role)
+        if seat is None:
+            seat = seats.open(role, _lang(body, config.lang), config.pinned)
+        elif "lang" in body and _lang(body, seat.context.lang) != seat.context.lang:
+            seat.context.lang = _lang(body, seat.context.lang)
+            from gm_assist.table.seats import RELANG
+
+            number = seat.number
+            if seat.deliver(number, RELANG):
+                await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
+        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)  # a busy seat: until it asks again
+        return view(seat)
+
+    async def answer(request: Request) -> JSONResponse:
+        from gm_assist.table.seats import CANCEL, REDRAW
+
+        try:
+            body = await read_body(request)
+            number = body["number"]
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ValueError("number")
+        except (ValueError, KeyError):
+            return refusal(400, "table.api.bad_request")
+        seat = seats.get(body.get("seat"), _role(request))
+        if seat is None:
+            return refusal(404, "table.api.no_seat")
+        raw = (
+            CANCEL
+            if body.get("cancel") is True
+            else REDRAW
+            if body.get("redraw") is True
+            else body.get("answer")
+        )
+        if not seat.deliver(number, raw):
+            return view(seat, 409)  # that question is no longer asked: here is the one that is
+        await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
+        await refresh()
+        return view(seat)
+
+    async def step(request: Request) -> JSONResponse:
+        from gm_assist.core.context import home_dir
+        from gm_assist.table.steps import take_step
+
+        try:
+            body = await read_body(request)
+            version = _version(body)
+            choice, answers = body.get("choice"), body.get("answers", [])
+            if not isinstance(choice, str) or not isinstance(answers, list):
+                raise ValueError("choice")
+        except ValueError:
+            return refusal(400, "table.api.bad_request")
+        lang, role = _lang(body, config.lang), _role(request)
+        return await acted(
+            lambda: take_step(home_dir(), lang, config.pinned, choice, version, answers, role), refresh
+        )
+
+    return [
+        Route("/api/seat", open_seat, methods=["POST"]),
+        Route("/api/answer", answer, methods=["POST"]),
+        Route("/api/step", step, methods=["POST"]),
+    ]
+
+
+async def acted(work: Callable[[], dict[str, Any]], refresh: Any) -> JSONResponse:
+    """Run an acting request's ``work`` (in a thread: it reads and writes files) and answer its
+    envelope, or the refusal: a stale version 409 (with the current one), a refusal of the rules
+    422, a damaged file 503 — each message in both languages, nothing written."""
+    try:
+        done = await asyncio.to_thread(work)
+    except GmError as exc:
+        if exc.key == "core.error.stale_version":
+            return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
+        return refusal(422, exc.key, **exc.params)
+    except EnvError as exc:
+        return refusal(503, exc.key, **exc.params)
+    await refresh()
+    return JSONResponse(done)
+
+
 def routes(pinned: str | None, refresh: Any) -> list[Any]:
     """The API's routes; ``refresh``: an async function that makes the watcher read the files now,
     so that every screen sees the change without waiting for its next poll."""
@@ -91,16 +208,7 @@ def routes(pinned: str | None, refresh: Any) -> list[Any]:
                 version = _version(await read_body(request))
             except ValueError:
                 return refusal(400, "table.api.bad_body")
-            try:
-                done = await asyncio.to_thread(move, pinned, forward, version)
-            except GmError as exc:
-                if exc.key == "core.error.stale_version":
-                    return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
-                return refusal(422, exc.key, **exc.params)
-            except EnvError as exc:
-                return refusal(503, exc.key, **exc.params)
-            await refresh()
-            return JSONResponse(done)
+            return await acted(lambda: move(pinned, forward, version), refresh)
 
         return act
 

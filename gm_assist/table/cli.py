@@ -57,20 +57,23 @@ def table_cmd(
 
     bind, lan_token = plan(host, port, lan)
 
-    token = play = None
+    token = play = dm = None
     if lan_token or not watch_only or new_tokens:
         kept = secrets.load(renew=new_tokens)  # the same links from one game night to the next
         token = kept.watch if lan_token else None
         play = None if watch_only else kept.play
+        dm = None if watch_only else kept.dm
     config = TableConfig(
         pinned=pinned,
         lang=current_lang(),
         token=token,
         allowed_hosts=None if token else ("127.0.0.1", "localhost", "::1", "[::1]", bind),
         play_token=play,
+        dm_token=dm,
     )
     url = page_url(bind, port, token)
     play_url = page_url(bind, port, token, play) if play else None
+    dm_url = page_url(bind, port, token, dm, dm=True) if dm else None
 
     def ready() -> None:
         typer.echo(t("table.serve.ready", url=url))
@@ -87,6 +90,10 @@ def table_cmd(
             typer.echo(t("table.serve.play_lan" if token else "table.serve.play_here", url=play_url))
             if token:
                 typer.echo(qr_text(play_url))
+        if dm_url:
+            typer.echo(t("table.serve.dm_lan" if token else "table.serve.dm_here", url=dm_url))
+            if token:
+                typer.echo(qr_text(dm_url))
         typer.echo(t("table.serve.stop"))
 
     try:

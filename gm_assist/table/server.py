@@ -60,6 +60,9 @@ class TableConfig:
     play_token: str | None = None
     """The play link's secret (issue 33): every acting request (``POST /api/…``) carries it as
     ``Authorization: Bearer``, on loopback too; None (``--watch-only``): nothing may act."""
+    dm_token: str | None = None
+    """The Dungeon Master link's secret: acts as the play token does, and its guided seat is the
+    Dungeon Master's (the secret floor is asked there, and only there)."""
 
 
 def new_token() -> str:
@@ -96,13 +99,16 @@ def lan_address() -> str:
         probe.close()
 
 
-def page_url(host: str, port: int, token: str | None, play: str | None = None) -> str:
+def page_url(host: str, port: int, token: str | None, play: str | None = None, dm: bool = False) -> str:
     """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
-    makes it the play link (the page then acts with that token)."""
+    makes it the play link (the page then acts with that token), ``dm`` the Dungeon Master's link
+    (``play`` is then the Dungeon Master's token)."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
     query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
+    if play and dm:
+        query += "&dm=1"
     return f"http://{shown}:{port}/" + query
 
 
@@ -258,19 +264,28 @@ def _same(given: str, token: str | None) -> bool:
     return token is not None and secrets.compare_digest(given.encode(), token.encode())
 
 
-def may_act(request: Request, config: TableConfig) -> bool:
-    """An acting request: the play token as ``Authorization: Bearer`` (a cookie alone never acts:
-    no cross-site form can send that header), and, when the browser says where the request comes
-    from (``Origin``), this very server."""
+DM = "dungeon-master"
+"""The seat of the Dungeon Master link."""
+
+
+def acting_role(request: Request, config: TableConfig) -> str | None:
+    """Who acts: "play" (the play token) or ``DM`` (the Dungeon Master's token) as
+    ``Authorization: Bearer`` (a cookie alone never acts: no cross-site form can send that header),
+    and, when the browser says where the request comes from (``Origin``), this very server; None
+    when the request may not act."""
     scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not _same(given.strip(), config.play_token):
-        return False
+    if scheme.lower() != "bearer":
+        return None
+    given = given.strip()
+    role = "play" if _same(given, config.play_token) else DM if _same(given, config.dm_token) else None
+    if role is None:
+        return None
     origin = request.headers.get("origin")
     if origin is not None:
         host = request.headers.get("host", "")
         if origin not in (f"http://{host}", f"https://{host}"):
-            return False
-    return True
+            return None
+    return role
 
 
 class Guard:
@@ -303,12 +318,17 @@ class Guard:
                 await PlainTextResponse("400 host", status_code=400)(scope, receive, send)
                 return
         if acting:
-            if not may_act(request, self.config):
+            role = acting_role(request, self.config)
+            if role is None:
                 await _forbidden()(scope, receive, send)
                 return
+            scope.setdefault("state", {})["role"] = role
         elif self.config.token is not None:
             given = request.query_params.get("token") or request.cookies.get(COOKIE) or ""
-            if not (_same(given, self.config.token) or _same(given, self.config.play_token)):
+            if not any(
+                _same(given, kept)
+                for kept in (self.config.token, self.config.play_token, self.config.dm_token)
+            ):
                 await _forbidden()(scope, receive, send)
                 return
         await self.app(scope, receive, send)
@@ -344,14 +364,24 @@ def stats_context(language: str) -> dict[str, Any]:
     }
 
 
+def guided_home() -> None:
+    """What a phone's seat runs: the guided mode's home procedure, with no entry of its own."""
+    from gm_assist import home
+
+    home.run()
+
+
 def create_app(config: TableConfig | None = None) -> Any:
     """The table view's ASGI app (Starlette, wrapped in :class:`Guard`)."""
     from contextlib import asynccontextmanager
 
+    from gm_assist.core.context import home_dir
     from gm_assist.table import api
+    from gm_assist.table.seats import Seats
 
     config = config or TableConfig()
     hub = Hub(config)
+    seats = Seats(home_dir(), guided_home)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     page_strings = strings()
 
@@ -420,6 +450,7 @@ def create_app(config: TableConfig | None = None) -> Any:
     async def lifespan(app: Any) -> Any:
         hub.start()
         yield
+        seats.close_all()
         await hub.stop()
 
     app = Starlette(
@@ -430,10 +461,12 @@ def create_app(config: TableConfig | None = None) -> Any:
             Route("/events", events, methods=["GET"]),
             Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
             *api.routes(config.pinned, hub.refresh),
+            *api.seat_routes(seats, config, hub.refresh),
         ],
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.seats = seats
     guarded = Guard(app, config)
     guarded.hub = hub
     return guarded
@@ -516,6 +549,8 @@ class Background:
     url: str
     server: Any
     thread: Any
+    play_url: str | None = None
+    dm_url: str | None = None
 
 
 _BACKGROUND: Background | None = None
@@ -552,9 +587,16 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
     if sock is None:
         raise EnvError("table.error.port_in_use", port=BACKGROUND_PORTS[0])
     sock.listen(128)
+    from gm_assist.table import tokens as secrets
+
+    kept = secrets.load()  # the phones play here too, with the links of every game night
+    token = kept.watch if token else None
     allowed = None if token else (*LOOPBACK, bind)
-    app = create_app(TableConfig(lang=lang, token=token, allowed_hosts=allowed))
-    config = uvicorn.Config(
+    config = TableConfig(
+        lang=lang, token=token, allowed_hosts=allowed, play_token=kept.play, dm_token=kept.dm
+    )
+    app = create_app(config)
+    served = uvicorn.Config(
         app,
         log_config=None,
         log_level="critical",
@@ -563,13 +605,19 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
         timeout_graceful_shutdown=1,
         ws="none",
     )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(served)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="gm-table", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.02)
-    _BACKGROUND = Background(page_url(bind, port, token), server, thread)
+    _BACKGROUND = Background(
+        page_url(bind, port, token),
+        server,
+        thread,
+        page_url(bind, port, token, kept.play),
+        page_url(bind, port, token, kept.dm, dm=True),
+    )
     return _BACKGROUND, False
 
 

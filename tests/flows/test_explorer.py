@@ -80,7 +80,7 @@ def test_explorer_finds_a_home_undo_acting_on_another_game(
     """Issue 32 §4 put back (a game's menu pins its session for the home menu): the explorer picks
     Undo or Redo at home after moving between games and sees it change a game `sessions` does not
     mark current."""
-    import gm_assist.flow as home
+    import gm_assist.home as home
     from gm_assist.games import module
 
     monkeypatch.setattr(home, "_play", lambda game, name: module(game, "flow").run(name))

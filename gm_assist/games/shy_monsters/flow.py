@@ -85,7 +85,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("shy-monsters", session_name)
-        prompts.show(partial(render, state))
+        prompts.show(partial(render, state), status=True)
         if state.outcome != "playing":
             prompts.say(t("shy_monsters.flow.over"))
             return
@@ -111,6 +111,10 @@ def _next_action(state: Any) -> Any:
 
     play = state.floor
     if play.layout is None:
+        if prompts.private_seats() and prompts.seat() != "dungeon-master":
+            # the table view's phones: the floor is typed on the Dungeon Master's link only
+            prompts.wait(t("shy_monsters.flow.dm_lays", floor=play.number))
+            return guided.AGAIN
         return _lay_floor(state)
     if play.reveals_due > 0:
         return _reveal(state)
