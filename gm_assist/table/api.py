@@ -85,6 +85,9 @@ ANSWER_WAIT = 25.0
 """How long an answer's request waits for the next question (a long floor search answers later:
 the page asks for the seat again)."""
 
+SEAT_WAITS = 64
+"""Requests that may wait for a seat's next question at once (more wait in turn)."""
+
 
 def _role(request: Request) -> str | None:
     """The seat of the link that acts (set by the Guard): None for the play link."""
@@ -101,9 +104,19 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
     """The guided mode's routes (see docs/table-view.md): ``POST /api/seat`` opens this phone's seat
     (or finds it again after a reload) and answers its question; ``POST /api/answer`` answers it and
     waits for the next one; ``POST /api/step`` takes a step of the rules by its key."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from starlette.routing import Route
 
     from gm_assist.core.i18n import both, t_in
+
+    waits = ThreadPoolExecutor(SEAT_WAITS, thread_name_prefix="gm-seat-wait")
+
+    async def settle(seat: Any, after: int) -> None:
+        """Wait (≤ ANSWER_WAIT) for the seat's next question after number ``after``, on a thread of
+        the seats' own: never on asyncio's default executor, whose few threads (cores + 4) build the
+        snapshot every screen waits for (phones waiting for a long search froze every screen)."""
+        await asyncio.get_running_loop().run_in_executor(waits, seat.settle, after, ANSWER_WAIT)
 
     def view(seat: Any, status: int = 200) -> JSONResponse:
         seat_view = seat.view(t_in(seat.context.lang or config.lang, "core.prompt.rule"))
@@ -127,8 +140,8 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
 
             number = seat.number
             if seat.deliver(number, RELANG):
-                await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
-        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)  # a busy seat: until it asks again
+                await settle(seat, number)
+        await settle(seat, 0)  # a busy seat: until it asks again
         return view(seat)
 
     async def answer(request: Request) -> JSONResponse:
@@ -153,7 +166,7 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
         )
         if not seat.deliver(number, raw):
             return view(seat, 409)  # that question is no longer asked: here is the one that is
-        await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
+        await settle(seat, number)
         await refresh()
         return view(seat)
 

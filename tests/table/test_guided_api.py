@@ -267,3 +267,64 @@ def test_the_statistics_reach_the_phone_not_the_servers_terminal(client, gm, nig
         phone.pick("Statistics")
         assert any(item["kind"] == "screen" and "Insomnia" in item["text"] for item in phone.view["told"])
         assert "Insomnia" not in capsys.readouterr().out
+
+
+def test_the_screens_stay_live_while_phones_wait_for_a_busy_seat(client, night):
+    """Requests waiting for a busy seat's next question (a long search, its page reloaded again and
+    again meanwhile) hold none of the threads the snapshot is built on: ``/state.json`` answers while
+    they wait. They waited on asyncio's default executor, cores + 4 threads: enough of them and
+    every screen froze until they gave up (25 s)."""
+    import os
+    import threading
+
+    from gm_assist.core import prompts
+
+    go_on = threading.Event()
+
+    def slow() -> None:
+        prompts.confirm("First?")
+        go_on.wait(60)  # a long search between two questions
+        prompts.confirm("Second?")
+
+    reloads = min(32, (os.cpu_count() or 1) + 4) + 1  # more than the default executor's threads
+    with client() as c:
+        c.app.app.state.seats.procedure = slow
+        phone = Phone(c)
+        seat = c.app.app.state.seats.seats[phone.view["seat"]]
+        entered, lock, all_in = [0], threading.Lock(), threading.Event()
+        settle = seat.settle
+
+        def counted(after: int, timeout: float) -> bool:
+            with lock:
+                entered[0] += 1
+                if entered[0] == reloads + 1:
+                    all_in.set()
+            return settle(after, timeout)
+
+        seat.settle = counted
+        body = {"seat": phone.view["seat"], "number": phone.view["number"], "answer": True}
+        requests = [
+            threading.Thread(target=c.post, args=("/api/answer",), kwargs={"json": body, "headers": bearer()})
+        ]
+        requests += [
+            threading.Thread(
+                target=c.post,
+                args=("/api/seat",),
+                kwargs={"json": {"seat": body["seat"]}, "headers": bearer()},
+            )
+            for _ in range(reloads)
+        ]
+        for request in requests:
+            request.start()
+        try:
+            assert all_in.wait(10), f"{entered[0]} of {reloads + 1} requests waiting at once"
+            shown: list[int] = []
+            reader = threading.Thread(target=lambda: shown.append(c.get("/state.json").status_code))
+            reader.start()
+            reader.join(10)
+            assert shown == [200], "the snapshot waited for the seat's requests"
+        finally:
+            go_on.set()
+            for request in requests:
+                request.join(60)
+        assert seat.view("Rule?")["question"]["message"] == "Second?"
