@@ -4,7 +4,7 @@
     .venv/bin/python bench/table_view.py [--changes 50] [--clients 20] [--reconnects 5000]
     .venv/bin/python bench/table_view.py --reconnects-only [--reconnects 5000]
     .venv/bin/python bench/table_view.py --watchers
-    .venv/bin/python bench/table_view.py --phones [--taps 100] [--commands 20] [--records 50]
+    .venv/bin/python bench/table_view.py --phones [--phone-taps 100] [--commands 20] [--records 50]
     .venv/bin/python bench/table_view.py --evening [--speed 40]
     .venv/bin/python bench/table_view.py --play-weight
 
@@ -909,7 +909,7 @@ def main() -> None:
     parser.add_argument(
         "--phones", action="store_true", help="a TV and 4 phones: tap/command/record → all screens"
     )
-    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--phone-taps", type=int, default=100, help="taps of --phones")
     parser.add_argument("--commands", type=int, default=20)
     parser.add_argument("--records", type=int, default=50)
     parser.add_argument("--evening", action="store_true", help="server memory after 3 hours of play")
@@ -927,7 +927,7 @@ def main() -> None:
             if args.play_weight:
                 report_play_weight(server)
             if args.phones:
-                report_screens(server, args.taps, args.commands, args.records)
+                report_screens(server, args.phone_taps, args.commands, args.records)
         finally:
             server.stop()
     if args.evening:
