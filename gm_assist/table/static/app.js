@@ -466,6 +466,8 @@
     if (view) {
       box.setAttribute("data-number", view.number);
       box.setAttribute("data-kind", view.finished ? "finished" : view.question ? view.question.kind : "");
+      var drawn = view.question && view.question.version;
+      if (drawn != null) { box.setAttribute("data-version", drawn); } else { box.removeAttribute("data-version"); }
     }
     box.appendChild(h("p", { id: "q-note", class: "gm-note", role: "status" }, guided.note || guided.failed));
     if (!view) {
