@@ -73,7 +73,9 @@ def take_defaults(page: Any, until: Any) -> None:
         asked = kind(page)
         if asked == "select":
             default = page.locator("#guided button.gm-choice.is-default")
-            tap(page, "#guided button.gm-choice.is-default" if default.count() else "#guided button.gm-choice")
+            tap(
+                page, "#guided button.gm-choice.is-default" if default.count() else "#guided button.gm-choice"
+            )
         elif asked == "confirm":
             default = page.locator("#guided button.is-default")
             tap(page, "#guided button.is-default" if default.count() else "#q-yes")
@@ -150,7 +152,9 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
 
 def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
-    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
     assert server.gm("insomnia", "dodos", "3").returncode == 0
     contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
@@ -229,7 +233,9 @@ def joined(page: Any) -> list[str]:
 def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser, tmp_path):
     home = lan_home(tmp_path)
     server = start_table(home, "--lan", token=WATCH)
-    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
     context = browser.new_context(viewport=PHONE)
     try:
@@ -243,7 +249,10 @@ def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser
         codes = json.loads(urllib.request.urlopen(f"{server.url}join.json?token={WATCH}").read())
         assert [link["url"] for link in codes["links"]] == [f"{server.url}?token={WATCH}"]
         before = saved(home)
-        for path, body in (("/api/undo", {"version": server.state()["version"]}), ("/api/seat", {"lang": "en"})):
+        for path, body in (
+            ("/api/undo", {"version": server.state()["version"]}),
+            ("/api/seat", {"lang": "en"}),
+        ):
             assert post(server, path, body, {"Authorization": f"Bearer {WATCH}"}) == 403
             assert post(server, path, body, {"Cookie": f"gm_table_token={PLAY}"}) == 403  # a cookie alone
         # the page itself, on the watch link, cannot act either
@@ -347,3 +356,29 @@ def test_the_dungeon_master_lays_the_floor_and_only_their_page_sees_it(start_tab
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "kinds"), [(WATCH, ["watch"]), (PLAY, ["watch", "play"]), (DM, ["watch", "play", "dm"])]
+)
+def test_join_hands_on_only_what_the_presented_token_may(given, kinds):
+    from starlette.testclient import TestClient
+
+    from gm_assist.table.server import TableConfig, create_app
+
+    config = TableConfig(token=WATCH, allowed_hosts=None, play_token=PLAY, dm_token=DM)
+    with TestClient(create_app(config), base_url="http://192.168.1.20:8765") as client:
+        links = client.get("/join.json", params={"token": given}).json()["links"]
+        assert client.get("/join.json", params={"token": "nope"}).status_code == 403
+    assert [link["kind"] for link in links] == kinds
+    assert links[0]["url"] == f"http://192.168.1.20:8765/?token={WATCH}"  # built on the Host used
+    text = json.dumps(links)
+    assert (PLAY in text) == ("play" in kinds) and (DM in text) == ("dm" in kinds)
+    assert all(link["svg"].startswith("<svg") and "<script" not in link["svg"] for link in links)
+
+
+def test_join_builds_no_link_on_a_forged_host():
+    from gm_assist.table.server import TableConfig, join_links
+
+    links = join_links(TableConfig(play_token=PLAY), 'evil"><script>:1', PLAY)
+    assert [link["url"] for link in links] == ["http://127.0.0.1/", f"http://127.0.0.1/?token={PLAY}&play=1"]
