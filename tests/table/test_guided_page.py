@@ -150,6 +150,7 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
         context.close()
 
 
+@pytest.mark.slow
 def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
     assert (
@@ -274,6 +275,7 @@ def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser
         context.close()
 
 
+@pytest.mark.slow
 def test_join_on_loopback_hands_on_the_plain_page_and_the_play_link(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
     context = browser.new_context(viewport=PHONE)
@@ -382,3 +384,35 @@ def test_join_builds_no_link_on_a_forged_host():
 
     links = join_links(TableConfig(play_token=PLAY), 'evil"><script>:1', PLAY)
     assert [link["url"] for link in links] == ["http://127.0.0.1/", f"http://127.0.0.1/?token={PLAY}&play=1"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, theme):
+    """axe-core (tests/table/vendor) finds no serious or critical violation on a game's menu with its
+    rule cards, the tabs and the Join panel open."""
+    from tests.table.test_screens import AXE
+
+    server = start_table(tmp_path / "home")
+    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('gm-theme', '{theme}')")
+        page.goto(play_url(server, "fr" if theme == "dark" else "en"))
+        settled(page)
+        tap(page, "#guided button.gm-choice[data-index='0']")  # Resume
+        pick(page, "Night")
+        tap(page, "#guided button.gm-rule")
+        page.click("#join")
+        page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+        bad = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
+            for v in found
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, bad
+    finally:
+        context.close()
