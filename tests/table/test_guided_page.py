@@ -271,6 +271,14 @@ def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser
         page.goto(f"{server.url}?token={DM}&play=1&dm=1")
         settled(page)
         assert joined(page) == ["watch", "play", "dm"]
+        seen = number(page)
+        page.click("#join")
+        page.wait_for_selector("#join-panel:not([hidden])")
+        page.keyboard.press("Escape")  # closes the panel, and only that: the question stays
+        page.wait_for_selector("#join-panel", state="hidden")
+        assert number(page) == seen and message(page) == "What now?"
+        pick(page, "Roll dice")  # had Esc gone to the seat, "Leave gm-assist?" would be asked instead
+        assert kind(page) == "text" and number(page) == seen + 1
     finally:
         context.close()
 
@@ -394,7 +402,9 @@ def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, 
     from tests.table.test_screens import AXE
 
     server = start_table(tmp_path / "home")
-    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()

@@ -365,6 +365,12 @@
         draw();
       };
       document.getElementById("join").onclick = toggleJoin;
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && !document.getElementById("join-panel").hidden) {
+          event.stopPropagation(); // Esc closes the panel, and only that
+          toggleJoin();
+        }
+      }, true);
       if (GUIDED) { GUIDED.start(); }
       draw();
       connect();

@@ -9,7 +9,7 @@
   window.GM_GUIDED = function (page) {
     var h = page.h, t = page.t, loc = page.loc;
     var SEAT_KEY = "gm-seat:" + (page.dm ? "dm" : "play");
-    var guided = { view: null, busy: false, note: "", failed: "", missed: false, redrawn: null };
+    var guided = { view: null, busy: false, note: "", failed: "", missed: false, redrawn: null, shown: null };
 
     function session(key, value) {
       try {
@@ -224,15 +224,21 @@
         }));
         return;
       }
-      box.appendChild(h("h2", { id: "q-message", class: "gm-question" }, q.message));
+      box.appendChild(h("h2", { id: "q-message", class: "gm-question", tabindex: "-1" }, q.message));
       box.appendChild(h("p", { id: "q-problem", class: "gm-problem", role: "alert" }, view.problem || ""));
       box.appendChild(questionNode(q));
       box.appendChild(button("q-back", "gm-back", "← " + t("table.guided.back"), function () { answer({ cancel: true }); },
         { title: t("table.guided.back_hint") }));
       box.querySelectorAll("button, input").forEach(function (node) { if (guided.busy) { node.disabled = true; } });
-      var again = focused && document.getElementById(focused);
-      var first = box.querySelector("input") || again;
-      if (first && !guided.busy && tab() === "play") { first.focus({ preventScroll: true }); }
+      if (guided.busy || tab() !== "play") { return; }
+      var fresh = guided.shown !== view.number;
+      guided.shown = view.number;
+      if (fresh) { // a new question: from its top, the focus on its field or its words
+        box.scrollIntoView({ block: "start" });
+        (box.querySelector("input") || document.getElementById("q-message")).focus({ preventScroll: true });
+      } else if (focused && document.getElementById(focused)) {
+        document.getElementById(focused).focus({ preventScroll: true });
+      }
     }
 
     /* --- the tabs of a play link: Play (the guided mode) and Table (the game's view) ------------ */
