@@ -234,7 +234,7 @@
       var fresh = guided.shown !== view.number;
       guided.shown = view.number;
       if (fresh) { // a new question: from its top, the focus on its field or its words
-        box.scrollIntoView({ block: "start" });
+        if (box.getBoundingClientRect().top < 0) { window.scrollTo(0, 0); } // the last one was scrolled
         (box.querySelector("input") || document.getElementById("q-message")).focus({ preventScroll: true });
       } else if (focused && document.getElementById(focused)) {
         document.getElementById(focused).focus({ preventScroll: true });
