@@ -115,6 +115,7 @@ def menu(
             tail=tail,
             session=session,
             fresh=fresh,
+            menu=True,
             **extra,
         )
     except Stale:  # answered on a screen drawn before another screen moved the game
