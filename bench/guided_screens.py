@@ -84,7 +84,7 @@ def main() -> None:
                         page.click("#guided .gm-choice.is-default")
                         settled(page, before)
                     elif step == "BOARD":
-                        page.click("#q-told details[data-kind='screen'] summary")
+                        page.click("#q-told details[data-kind='status'] summary")
                     elif isinstance(step, int):
                         tap_index(page, step)
                     else:

@@ -66,6 +66,7 @@
         guided.failed = got.body && got.body.error ? loc(got.body.error) : String(got.status);
       }
       drawGuided();
+      if (guided.view && guided.view.busy) { openSeat(); return; } // still working: the seat waits for its next question
       if (guided.missed) { guided.missed = false; follow(page.doc()); }
     }
 
@@ -92,7 +93,7 @@
       return node;
     }
 
-    /* A drawn screen's first line of words (its title), to tell two screens apart when folded. */
+    /* A drawn screen's first line of words (its title), said in the summary of a folded one. */
     function heading(text) {
       var lines = String(text || "").split("\n");
       for (var i = 0; i < lines.length; i++) {
@@ -104,10 +105,13 @@
 
     function toldNode(item) {
       var kind = item.kind;
-      if (kind === "screen" || kind === "rules") {
-        var title = heading(item.text);
-        return h("details", { class: "gm-told gm-told-" + kind, "data-kind": kind, open: kind === "rules" },
-          h("summary", {}, t("table.guided." + (kind === "rules" ? "rules" : "screen")),
+      if (kind === "screen" || kind === "status" || kind === "rules") {
+        // the game's status, drawn before each of its menus, is folded (the board is a tab away);
+        // a screen the step shows (odds before a roll, a checklist) and rule cards are open
+        var title = kind === "status" ? heading(item.text) : ""; // folded: its title tells which
+        var label = { status: "board", rules: "rules", screen: "details" }[kind];
+        return h("details", { class: "gm-told gm-told-" + kind, "data-kind": kind, open: kind !== "status" },
+          h("summary", {}, t("table.guided." + label),
             title ? h("span", { class: "gm-told-title" }, title) : null),
           h("pre", {}, item.text));
       }
@@ -215,6 +219,11 @@
       }
       box.appendChild(h("div", { id: "q-told", class: "gm-told-list" }, (view.told || []).map(toldNode)));
       var q = view.question;
+      if (view.busy && !view.finished) { // the procedure works between two questions (a long search)
+        box.appendChild(h("div", { id: "q-wait", class: "gm-wait", role: "status" },
+          h("span", { class: "gm-spinner", "aria-hidden": "true" }), h("span", {}, t("table.guided.working"))));
+        return;
+      }
       if (view.finished || !q) {
         box.appendChild(h("h2", { id: "q-message", class: "gm-question" }, t("table.guided.finished")));
         box.appendChild(button("q-again", "gm-choice is-default", t("table.guided.again"), function () {
