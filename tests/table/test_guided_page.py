@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.table.test_api import saved
+from tests.table.test_play_link import night
 
 WATCH = "watch-token-0123456789abcdef"
 PLAY = "play-token-0123456789abcdefgh"
@@ -153,11 +154,7 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
 @pytest.mark.slow
 def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
-    assert (
-        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
-    )
-    assert server.gm("insomnia", "dodos", "2").returncode == 0
-    assert server.gm("insomnia", "dodos", "3").returncode == 0
+    night(server)
     contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
     tv = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -399,7 +396,7 @@ def test_join_builds_no_link_on_a_forged_host():
 def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, theme):
     """axe-core (tests/table/vendor) finds no serious or critical violation on a game's menu with its
     rule cards, the tabs and the Join panel open."""
-    from tests.table.test_screens import AXE
+    from tests.table.test_screens import serious_violations
 
     server = start_table(tmp_path / "home")
     assert (
@@ -416,13 +413,7 @@ def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, 
         tap(page, "#guided button.gm-rule")
         page.click("#join")
         page.wait_for_selector("#join-panel:not([hidden]) figure svg")
-        page.add_script_tag(path=str(AXE))
-        found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-        bad = [
-            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:5])
-            for v in found
-            if v["impact"] in ("serious", "critical")
-        ]
+        bad = serious_violations(page)
         assert not bad, bad
     finally:
         context.close()
