@@ -50,7 +50,7 @@ def tap(page: Any, selector: str) -> None:
 
 
 def pick(page: Any, words: str) -> None:
-    tap(page, f"#guided button.gm-choice:has-text({json.dumps(words)})")
+    tap(page, f"#guided button.gm-choice:has-text({json.dumps(words, ensure_ascii=False)})")
 
 
 def type_in(page: Any, text: str) -> None:
@@ -146,7 +146,17 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
         # Esc is Back: out of the game's menu
         phone.keyboard.press("Escape")
         settled(phone, seen)
-        assert message(phone) != menu
+        assert message(phone) == "What now?"
+        # the home's language entry: the whole page follows the seat's choice
+        pick(phone, "Language / langue")
+        pick(phone, "Français")
+        assert message(phone) == "Et maintenant ?"
+        assert phone.inner_text("#tab-play") == "Jouer" and phone.inner_text("#lang") == "English"
+        # and the page's switch takes the seat along
+        seen = number(phone)
+        phone.click("#lang")
+        settled(phone, seen)
+        assert message(phone) == "What now?" and phone.inner_text("#tab-play") == "Play"
     finally:
         context.close()
 

@@ -2,7 +2,8 @@
  * the guided procedures (gm_assist/home.py, each game's flow.py) and asks their questions; this draws
  * them one per screen in the Play tab and sends the answers (POST /api/seat, /api/answer; see
  * docs/table-view.md). `window.GM_GUIDED(page)` -> {start, tabs, follow, relang}; `page` gives h, t,
- * loc, token, dm, doc() (the latest snapshot) and lang(). Loaded on play links only, before app.js. */
+ * loc, token, dm, doc() (the latest snapshot), lang() and adopt(lang) (the seat's language menu chose
+ * another: the page follows it). Loaded on play links only, before app.js. */
 (function () {
   "use strict";
 
@@ -59,6 +60,7 @@
       if (got.status === 200 || got.status === 409) {
         guided.view = got.body;
         guided.failed = "";
+        if (got.body.lang && got.body.lang !== page.lang()) { page.adopt(got.body.lang); } // its menu chose it
         session(SEAT_KEY, got.body.seat);
         if (got.body.moved_first && got.body.error) { guided.note = loc(got.body.error); }
         else if (got.status === 409) { guided.note = t("table.play.stale"); }
