@@ -427,3 +427,51 @@ def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, 
         assert not bad, bad
     finally:
         context.close()
+
+
+@pytest.mark.slow
+def test_toggles_and_steppers_answer_what_the_phone_shows(start_table, browser, tmp_path):
+    server = start_table(tmp_path / "home")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(play_url(server))
+        settled(phone)
+        pick(phone, "Start a new game")
+        pick(phone, "Mice and Mystics")
+        assert kind(phone) == "checkbox"
+        ticks = phone.locator("#guided button.gm-tick")
+        chosen = [ticks.nth(i).inner_text() for i in (1, 3)]
+        for i in (1, 3, 0, 0):  # the first one ticked, then unticked
+            ticks.nth(i).click()
+        assert [ticks.nth(i).get_attribute("aria-pressed") for i in range(4)] == [
+            "false",
+            "true",
+            "false",
+            "true",
+        ]
+        tap(phone, "#q-ok")
+        take_defaults(phone, in_game)
+        mice = json.loads(server.gm("show", "--json").stdout)["state"]
+        assert sorted(chosen) == sorted(m["name"] for m in mice["mice"]), mice
+        # a number: − and + within the rule's bounds, then OK
+        made = ("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Flops", "--name", "Fable")
+        assert server.gm(*made).returncode == 0
+        phone.keyboard.press("Escape")
+        settled(phone)
+        phone.wait_for_selector("#guided button.gm-choice:has-text('Resume a saved game')")
+        pick(phone, "Resume")
+        pick(phone, "Fable")
+        pick(phone, "Draw dice")
+        pick(phone, "Lumpy")
+        pick(phone, "The app draws")
+        assert kind(phone) == "integer"
+        proposed = int(phone.input_value("#q-number"))
+        for button in ("#q-minus", "#q-minus", "#q-plus"):
+            phone.click(button)
+        assert int(phone.input_value("#q-number")) == proposed - 1
+        tap(phone, "#q-ok")
+        drawn = [item for item in phone.locator("#q-told .gm-told").all_inner_texts() if "drew" in item]
+        assert drawn and len(drawn[0].split(":")[1].split(",")) == proposed - 1, drawn
+    finally:
+        context.close()
