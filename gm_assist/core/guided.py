@@ -118,8 +118,8 @@ def menu(
             menu=True,
             **extra,
         )
-    except Stale as stale:
-        if stale.answered:  # answered on a screen drawn before another screen moved the game
+    except Stale as redraw:
+        if redraw.answered:  # answered on a screen drawn before another screen moved the game
             prompts.say(t("guided.moved_first"))
         return AGAIN
     if choice in (_UNDO, _REDO):
