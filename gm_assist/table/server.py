@@ -334,6 +334,38 @@ class Guard:
         await self.app(scope, receive, send)
 
 
+def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str]]:
+    """The links a screen may hand on (its "join" button, issue 33), built on the address it used
+    (``host``, the request's Host header) and ordered watch, play, Dungeon Master: a watch link (or
+    the plain page on loopback) hands on only itself; the play link adds itself; the Dungeon
+    Master's link adds itself too. ``given``: the token the screen presented. Each with its QR code
+    as inline SVG (segno), dark on light as scanners want."""
+    import re
+
+    import segno
+
+    if not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
+        host = "127.0.0.1"
+    base = f"http://{host}/"
+    dm = _same(given, config.dm_token)
+    play = dm or _same(given, config.play_token)
+    links = [("watch", base + (f"?token={config.token}" if config.token else ""))]
+    if play and config.play_token:
+        links.append(("play", f"{base}?token={config.play_token}&play=1"))
+    if dm:
+        links.append(("dm", f"{base}?token={config.dm_token}&play=1&dm=1"))
+    return [
+        {
+            "kind": kind,
+            "url": url,
+            "svg": segno.make(url, error="m").svg_inline(
+                scale=1, border=2, dark="#000", light="#fff", omitsize=True
+            ),
+        }
+        for kind, url in links
+    ]
+
+
 def stats_context(language: str) -> dict[str, Any]:
     """What the ``/stats`` page shows, in ``language`` (read from the saved sessions, never written)."""
     from gm_assist.core import stats as core
@@ -395,6 +427,8 @@ def create_app(config: TableConfig | None = None) -> Any:
                 "strings": page_strings,
                 "initial": json.loads(first),
                 "assets": _assets(),
+                "playing": request.query_params.get("play") == "1",  # a play link: the guided mode
+                "guided_version": _asset_version(HERE / "static" / "guided.js"),
                 "version": _asset_version(HERE / "static" / "app.js"),
                 "title": page_strings[config.lang].get("table.page.title", "gm-assist"),
             },
@@ -420,6 +454,14 @@ def create_app(config: TableConfig | None = None) -> Any:
     async def state_json(request: Request) -> Response:
         return Response(
             await hub.current(), media_type="application/json", headers={"Cache-Control": "no-store"}
+        )
+
+    async def join(request: Request) -> Response:
+        """The links this screen may hand on, with their QR codes (see :func:`join_links`)."""
+        given = request.query_params.get("token", "")
+        links = await asyncio.to_thread(join_links, config, request.headers.get("host", ""), given)
+        return Response(
+            json.dumps({"links": links}), media_type="application/json", headers={"Cache-Control": "no-store"}
         )
 
     async def events(request: Request) -> Response:
@@ -459,6 +501,7 @@ def create_app(config: TableConfig | None = None) -> Any:
             Route("/state.json", state_json, methods=["GET"]),
             Route("/stats", stats, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
+            Route("/join.json", join, methods=["GET"]),
             Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
             *api.routes(config.pinned, hub.refresh),
             *api.seat_routes(seats, config, hub.refresh),

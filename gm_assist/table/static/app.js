@@ -60,6 +60,7 @@
   t.loc = function (value) { return loc(value); };
   t.lang = function () { return state.lang; };
   var LIVE = window.GM_LIVE({ t: t, voice: function () { return state.voice; }, lang: function () { return state.lang; } });
+  var GUIDED = null; // the guided mode, on a play link only (guided.js): made once h() is defined
 
   /* h("div", {class: "x"}, child, "text") -> HTMLElement; children may be nodes, strings or arrays. */
   function h(tag, attrs) {
@@ -140,6 +141,7 @@
     var link = document.getElementById("link");
     link.textContent = state.link === "connecting" && !doc ? t("table.page.connecting") : "";
     drawControls();
+    if (GUIDED) { GUIDED.tabs(); }
     drawLive(doc);
     var main = document.getElementById("main");
     var key = doc && doc.session ? doc.session.id + "|" + state.lang : null;
@@ -252,6 +254,9 @@
     voice.title = t("table.page.voice_hint");
     voice.setAttribute("aria-pressed", state.voice ? "true" : "false");
     document.getElementById("controls").setAttribute("aria-label", t("table.page.controls"));
+    var join = document.getElementById("join");
+    join.textContent = t("table.join.button");
+    join.title = t("table.join.hint");
   }
 
   function step(delta) {
@@ -275,6 +280,35 @@
     })));
   }
 
+  /* --- join: the links this screen may hand on, as QR codes drawn by the server --------------- */
+  function toggleJoin() {
+    var panel = document.getElementById("join-panel");
+    var button = document.getElementById("join");
+    if (!panel.hidden) { panel.hidden = true; button.setAttribute("aria-expanded", "false"); return; }
+    var url = "/join.json" + (token ? "?token=" + encodeURIComponent(token) : "");
+    fetch(url).then(function (response) { return response.json(); }).then(function (data) {
+      panel.textContent = "";
+      panel.appendChild(h("h2", {}, t("table.join.title")));
+      panel.appendChild(h("div", { class: "gm-join-links" }, data.links.map(function (link) {
+        var code = h("div", { class: "gm-qr" });
+        code.innerHTML = link.svg; // drawn by segno on the server: only <svg>, <path>, <rect>
+        return h("figure", { class: "gm-join-link", "data-link": link.kind }, code,
+          h("figcaption", {}, h("strong", {}, t("table.join." + link.kind)), h("br"),
+            h("span", {}, t("table.join." + link.kind + "_hint")), h("br"), h("code", {}, link.url)));
+      })));
+      var close = button_("join-close", t("table.join.close"), toggleJoin);
+      panel.appendChild(close);
+      panel.hidden = false;
+      button.setAttribute("aria-expanded", "true");
+      close.focus();
+    });
+  }
+  function button_(id, label, onclick) {
+    var node = h("button", { id: id, type: "button", class: "gm-back" }, label);
+    node.onclick = onclick;
+    return node;
+  }
+
   var source = null;
   var retry = null;
   function connect() {
@@ -285,6 +319,7 @@
       try { state.doc = JSON.parse(event.data); } catch (e) { return; }
       state.link = "live";
       draw();
+      if (GUIDED) { GUIDED.follow(state.doc); }
     };
     source.onerror = function () {
       state.link = "lost";
@@ -293,13 +328,26 @@
     };
   }
 
+  /* The page's language, remembered on this link (issue 34). */
+  function chooseLang(lang) {
+    state.lang = lang;
+    write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
+    draw();
+  }
+
+  if (playing && window.GM_GUIDED) {
+    GUIDED = window.GM_GUIDED({ h: h, t: t, loc: loc, token: token, dm: params.get("dm") === "1",
+                                doc: function () { return state.doc; }, lang: function () { return state.lang; },
+                                adopt: function (lang) { chooseLang(lang); } });
+  }
+
   window.GM = {
     esc: esc, h: h, bar: bar, loc: loc, t: t,
     start: function () {
       document.getElementById("lang").onclick = function () {
-        state.lang = state.lang === "fr" ? "en" : "fr";
-        write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
-        draw();
+        chooseLang(state.lang === "fr" ? "en" : "fr");
+        if (GUIDED) { GUIDED.relang(); }
+        if (!document.getElementById("join-panel").hidden) { toggleJoin(); toggleJoin(); }
       };
       document.getElementById("undo").onclick = function () { act("/api/undo"); };
       document.getElementById("redo").onclick = function () { act("/api/redo"); };
@@ -323,6 +371,14 @@
         write("gm-theme", state.theme);
         draw();
       };
+      document.getElementById("join").onclick = toggleJoin;
+      document.addEventListener("keydown", function (event) {
+        if (event.key === "Escape" && !document.getElementById("join-panel").hidden) {
+          event.stopPropagation(); // Esc closes the panel, and only that
+          toggleJoin();
+        }
+      }, true);
+      if (GUIDED) { GUIDED.start(); }
       draw();
       connect();
       // after a sleep or a long pause, make sure the stream is alive and up to date
