@@ -41,9 +41,15 @@ def _table() -> None:
 
     running, already = start_background(lan=lan == "lan", lang=i18n.lang())
     say(t("table.serve.already" if already else "table.serve.background", url=running.url))
-    if "token=" in running.url:
+    lan_links = "token=" in running.url
+    if lan_links:
         say(t("table.serve.token"))
         say(qr_text(running.url))
+    for key, url in (("play", running.play_url), ("dm", running.dm_url)):
+        if url:
+            say(t(f"table.serve.{key}_lan" if lan_links else f"table.serve.{key}_here", url=url))
+            if lan_links:
+                say(qr_text(url))
 
 
 def _stop_table() -> None:

@@ -334,6 +334,38 @@ class Guard:
         await self.app(scope, receive, send)
 
 
+def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str]]:
+    """The links a screen may hand on (its "join" button, issue 33), built on the address it used
+    (``host``, the request's Host header) and ordered watch, play, Dungeon Master: a watch link (or
+    the plain page on loopback) hands on only itself; the play link adds itself; the Dungeon
+    Master's link adds itself too. ``given``: the token the screen presented. Each with its QR code
+    as inline SVG (segno), dark on light as scanners want."""
+    import re
+
+    import segno
+
+    if not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
+        host = "127.0.0.1"
+    base = f"http://{host}/"
+    dm = _same(given, config.dm_token)
+    play = dm or _same(given, config.play_token)
+    links = [("watch", base + (f"?token={config.token}" if config.token else ""))]
+    if play and config.play_token:
+        links.append(("play", f"{base}?token={config.play_token}&play=1"))
+    if dm:
+        links.append(("dm", f"{base}?token={config.dm_token}&play=1&dm=1"))
+    return [
+        {
+            "kind": kind,
+            "url": url,
+            "svg": segno.make(url, error="m").svg_inline(
+                scale=1, border=2, dark="#000", light="#fff", omitsize=True
+            ),
+        }
+        for kind, url in links
+    ]
+
+
 def stats_context(language: str) -> dict[str, Any]:
     """What the ``/stats`` page shows, in ``language`` (read from the saved sessions, never written)."""
     from gm_assist.core import stats as core
@@ -422,6 +454,14 @@ def create_app(config: TableConfig | None = None) -> Any:
             await hub.current(), media_type="application/json", headers={"Cache-Control": "no-store"}
         )
 
+    async def join(request: Request) -> Response:
+        """The links this screen may hand on, with their QR codes (see :func:`join_links`)."""
+        given = request.query_params.get("token", "")
+        links = await asyncio.to_thread(join_links, config, request.headers.get("host", ""), given)
+        return Response(
+            json.dumps({"links": links}), media_type="application/json", headers={"Cache-Control": "no-store"}
+        )
+
     async def events(request: Request) -> Response:
         async def stream() -> Any:
             hub.clients += 1
@@ -459,6 +499,7 @@ def create_app(config: TableConfig | None = None) -> Any:
             Route("/state.json", state_json, methods=["GET"]),
             Route("/stats", stats, methods=["GET"]),
             Route("/events", events, methods=["GET"]),
+            Route("/join.json", join, methods=["GET"]),
             Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
             *api.routes(config.pinned, hub.refresh),
             *api.seat_routes(seats, config, hub.refresh),
@@ -549,6 +590,8 @@ class Background:
     url: str
     server: Any
     thread: Any
+    play_url: str | None = None
+    dm_url: str | None = None
 
 
 _BACKGROUND: Background | None = None
@@ -585,9 +628,16 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
     if sock is None:
         raise EnvError("table.error.port_in_use", port=BACKGROUND_PORTS[0])
     sock.listen(128)
+    from gm_assist.table import tokens as secrets
+
+    kept = secrets.load()  # the phones play here too, with the links of every game night
+    token = kept.watch if token else None
     allowed = None if token else (*LOOPBACK, bind)
-    app = create_app(TableConfig(lang=lang, token=token, allowed_hosts=allowed))
-    config = uvicorn.Config(
+    config = TableConfig(
+        lang=lang, token=token, allowed_hosts=allowed, play_token=kept.play, dm_token=kept.dm
+    )
+    app = create_app(config)
+    served = uvicorn.Config(
         app,
         log_config=None,
         log_level="critical",
@@ -596,13 +646,19 @@ def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, b
         timeout_graceful_shutdown=1,
         ws="none",
     )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(served)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="gm-table", daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.02)
-    _BACKGROUND = Background(page_url(bind, port, token), server, thread)
+    _BACKGROUND = Background(
+        page_url(bind, port, token),
+        server,
+        thread,
+        page_url(bind, port, token, kept.play),
+        page_url(bind, port, token, kept.dm, dm=True),
+    )
     return _BACKGROUND, False
 
 

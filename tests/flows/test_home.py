@@ -107,6 +107,12 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
         url = server._BACKGROUND.url
         with urllib.request.urlopen(url + "state.json", timeout=5) as response:
             seen["doc"] = json.loads(response.read())
+        play = server._BACKGROUND.play_url.split("token=")[1].split("&")[0]
+        asked = urllib.request.Request(  # a phone on the play link plays here too (issue 33)
+            url + "api/seat", data=b'{"lang": "en"}', headers={"Authorization": f"Bearer {play}"}
+        )
+        with urllib.request.urlopen(asked, timeout=30) as response:
+            seen["seat"] = json.loads(response.read())
         real_stop()
 
     server.stop_background = stop_after_a_look
@@ -118,6 +124,8 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
     url = re.search(r"http://127\.0\.0\.1:\d+/", out).group(0)
     assert "in the background" in out and "already running" in out  # the second time: same server
     assert seen["doc"]["session"]["game"] == "insomnia"
+    assert "Play link" in out and "Dungeon Master link" in out
+    assert seen["seat"]["question"]["message"] == "What now?"
     assert server._BACKGROUND is None
     try:
         urllib.request.urlopen(url + "state.json", timeout=1)

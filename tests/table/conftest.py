@@ -7,8 +7,9 @@ Browser tests (T1's and T2's) use this API, kept stable:
   ``.gm(*args, lang=None) -> subprocess.CompletedProcess`` runs the real ``gm-assist`` command in
   another process on that home (``--json`` output in ``.stdout``; ``lang`` adds ``--lang``),
   ``.state() -> dict`` fetches ``/state.json``, ``.log() -> str`` the server's output so far.
-- ``start_table`` (function scope), a function ``start_table(home, *options) -> TableServer``: a real
-  ``gm-assist table`` over ``home`` (which may not exist yet), stopped at the end of the test.
+- ``start_table`` (function scope), a function ``start_table(home, *options, token=None) -> TableServer``:
+  a real ``gm-assist table`` over ``home`` (which may not exist yet), stopped at the end of the test;
+  ``token``: the watch token a ``--lan`` server was given (written in ``home``'s table-tokens.json).
 - ``browser`` (module scope): the system Chromium (``/usr/bin/chromium``) through Playwright,
   headless. Without it the browser tests are skipped, except in CI (``$CI`` set) where they fail.
 - ``page`` (function scope): a new page (390×844 by default; ``page.set_viewport_size`` to change).
@@ -66,8 +67,9 @@ def child_env(home: Path) -> dict[str, str]:
 class TableServer:
     """A running ``gm-assist table`` over its own home (see the module docstring)."""
 
-    def __init__(self, home: Path, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, home: Path, extra: tuple[str, ...] = (), token: str | None = None) -> None:
         self.home = home
+        self.token = token  # the watch token of a --lan server (its tokens written in the home first)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self._out = home.parent / f"table-{self.port}.log"
@@ -100,6 +102,8 @@ class TableServer:
         )
 
     def state(self, path: str = "state.json") -> dict[str, Any]:
+        if self.token:
+            path += ("&" if "?" in path else "?") + "token=" + self.token
         with urllib.request.urlopen(self.url + path, timeout=5) as response:
             return json.loads(response.read())
 
@@ -138,8 +142,8 @@ def start_table() -> Iterator[Any]:
     """``start_table(home, *options)``: see the module docstring."""
     started: list[TableServer] = []
 
-    def start(home: Path, *options: str) -> TableServer:
-        server = TableServer(home, options)
+    def start(home: Path, *options: str, token: str | None = None) -> TableServer:
+        server = TableServer(home, options, token)
         started.append(server)
         return server
 

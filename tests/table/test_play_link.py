@@ -29,6 +29,7 @@ def test_two_phones_and_a_tv(start_table, browser, tmp_path):
         for page, lang in ((one, "en"), (two, "fr")):
             page.goto(play_url(server) + lang)
             page.wait_for_function("document.documentElement.hasAttribute('data-status')")
+            page.click("#tab-table")  # the Play tab (the guided mode) opens first; Undo is on the Table's
         watch.goto(server.url + "?lang=en")
         watch.wait_for_function("document.documentElement.hasAttribute('data-status')")
         assert watch.locator("#play").is_hidden()  # the TV's link never acts

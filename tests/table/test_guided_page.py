@@ -1,0 +1,349 @@
+"""The guided mode in the browser (issue 33 §1, §3, §4, §5, §7): a phone on the play link plays by taps
+through the seat's questions (the guided procedures' own), one per screen; two phones and a TV stay
+in step, a stale tap is refused and redrawn; the watch link hands on and does nothing else; the
+Dungeon Master's floor reaches only the Dungeon Master's page. Real server, real Chromium, and no
+sleep: every wait is for a condition of the page (``#guided[data-number]``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.table.test_api import saved
+
+WATCH = "watch-token-0123456789abcdef"
+PLAY = "play-token-0123456789abcdefgh"
+DM = "dm-token-0123456789abcdefghij"
+PHONE = {"width": 390, "height": 844}
+
+
+def play_url(server: Any, lang: str = "en", dm: bool = False) -> str:
+    token = re.search(r"\?token=([\w-]+)&play=1&dm=1" if dm else r"\?token=([\w-]+)&play=1\b", server.log())
+    assert token, server.log()
+    return f"{server.url}?token={token.group(1)}&play=1{'&dm=1' if dm else ''}&lang={lang}"
+
+
+def number(page: Any) -> int:
+    return int(page.get_attribute("#guided", "data-number") or 0)
+
+
+def settled(page: Any, after: int = 0) -> None:
+    """Wait until the page shows a question numbered past ``after``, and no answer is on its way."""
+    page.wait_for_function(
+        "n => { const g = document.getElementById('guided');"
+        " return Number(g.dataset.number) > n && g.getAttribute('aria-busy') === 'false'; }",
+        arg=after,
+    )
+
+
+def tap(page: Any, selector: str) -> None:
+    """Tap ``selector`` and wait for the next question."""
+    before = number(page)
+    page.click(selector)
+    settled(page, before)
+
+
+def pick(page: Any, words: str) -> None:
+    tap(page, f"#guided button.gm-choice:has-text({json.dumps(words)})")
+
+
+def type_in(page: Any, text: str) -> None:
+    page.fill("#q-text", text)
+    tap(page, "#q-ok")
+
+
+def message(page: Any) -> str:
+    return page.inner_text("#q-message")
+
+
+def kind(page: Any) -> str:
+    return page.get_attribute("#guided", "data-kind") or ""
+
+
+def take_defaults(page: Any, until: Any) -> None:
+    """Answer what the rules propose until ``until(page)``: the set-up's remaining questions."""
+    for _ in range(40):
+        if until(page):
+            return
+        asked = kind(page)
+        if asked == "select":
+            default = page.locator("#guided button.gm-choice.is-default")
+            tap(page, "#guided button.gm-choice.is-default" if default.count() else "#guided button.gm-choice")
+        elif asked == "confirm":
+            default = page.locator("#guided button.is-default")
+            tap(page, "#guided button.is-default" if default.count() else "#q-yes")
+        else:
+            tap(page, "#q-ok")
+    raise AssertionError(f"still asked {message(page)!r}")
+
+
+def in_game(page: Any) -> bool:
+    return kind(page) == "select" and page.get_attribute("#guided", "data-version") is not None
+
+
+def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browser, tmp_path):
+    server = start_table(tmp_path / "home")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(play_url(server))
+        settled(phone)
+        assert phone.get_attribute("#tab-play", "aria-selected") == "true"
+        assert phone.locator("#main").is_hidden() and phone.locator("#guided").is_visible()
+        assert message(phone) == "What now?"
+        entries = phone.locator("#guided button.gm-choice")
+        for i in range(entries.count()):  # a thumb's targets, the phone's whole width
+            box = entries.nth(i).bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 300
+        assert not re.search(r"gm-assist [a-z]", phone.inner_text("#guided"))  # no command line
+        # a refusal, said with its reason, then Back
+        pick(phone, "Roll dice")
+        assert kind(phone) == "text" and phone.input_value("#q-text") == "2d6"
+        type_in(phone, "2d")
+        assert phone.locator("#q-problem").inner_text().strip()
+        assert phone.get_attribute("#q-problem", "role") == "alert"
+        type_in(phone, "3d6+1")
+        assert "3d6+1" in phone.inner_text("#q-told")
+        tap(phone, "#q-back")
+        assert message(phone) == "What now?"
+        # a new game through its set-up questions
+        pick(phone, "Start a new game")
+        pick(phone, "Insomnia")
+        type_in(phone, "Ana")
+        type_in(phone, "Bo")
+        type_in(phone, "")
+        take_defaults(phone, in_game)
+        shown = json.loads(server.gm("show", "--json").stdout)
+        assert shown["session"]["game"] == "insomnia"
+        assert phone.get_attribute("#guided", "data-version") == str(server.state()["version"])
+        menu = message(phone)
+        phone.screenshot(path="/tmp/gp/insomnia-menu.png")
+        # Rule? shows the cards, open, above the same question
+        tap(phone, "#guided button.gm-rule")
+        assert message(phone) == menu
+        card = phone.locator("#q-told details[data-kind='rules']")
+        assert card.count() >= 1 and card.first.get_attribute("open") is not None
+        assert card.first.locator("pre").inner_text().strip()
+        # the Table tab is one tap away, and back
+        phone.click("#tab-table")
+        phone.wait_for_function("document.getElementById('guided').hidden")
+        assert phone.locator("#main").is_visible()
+        phone.wait_for_function("document.documentElement.getAttribute('data-status') === 'ok'")
+        phone.click("#tab-play")
+        # a reload finds the same seat, at the same question
+        seen = number(phone)
+        phone.reload()
+        settled(phone)
+        assert number(phone) == seen and message(phone) == menu
+        # Esc is Back: out of the game's menu
+        phone.keyboard.press("Escape")
+        settled(phone, seen)
+        assert message(phone) != menu
+    finally:
+        context.close()
+
+
+def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
+    server = start_table(tmp_path / "home")
+    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert server.gm("insomnia", "dodos", "2").returncode == 0
+    assert server.gm("insomnia", "dodos", "3").returncode == 0
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
+    tv = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        one, two, dozing = (context.new_page() for context in contexts)
+        dozing.route("**/events*", lambda route: route.abort())  # this phone misses the news
+        for phone, lang in ((one, "en"), (two, "en"), (dozing, "fr")):
+            phone.goto(play_url(server, lang))
+            settled(phone)
+            pick(phone, "Reprendre" if lang == "fr" else "Resume")
+            pick(phone, "Night")
+            assert in_game(phone)
+        watch = tv.new_page()
+        watch.goto(server.url + "?lang=en")
+        watch.wait_for_function("document.documentElement.hasAttribute('data-status')")
+        assert watch.locator("#tabs").is_hidden() and watch.locator("#guided").is_hidden()
+        undo = "#guided button.gm-undo >> text=/^Undo.*Ana gains 3 winks/"
+        assert one.locator(undo).count() == 1
+        version = server.state()["version"]
+        tap(one, undo)  # Undo: Ana gains 3 winks
+        # the other phone's menu is drawn again from the new state, by itself
+        two.wait_for_function(
+            "v => document.getElementById('guided').dataset.version !== String(v)"
+            " && document.getElementById('guided').getAttribute('aria-busy') === 'false'",
+            arg=version,
+        )
+        assert two.locator(undo).count() == 0
+        # the TV sees it without reloading
+        watch.wait_for_function("document.getElementById('journal').innerText.indexOf('3 winks') < 0")
+        # the dozing phone still shows the old menu: its tap is refused, said, and the menu redrawn
+        assert dozing.locator("#guided button.gm-undo >> text=/^Annuler.*Ana gagne 3 dodos/").count() == 1
+        before = saved(server.home)
+        tap(dozing, "#guided button.gm-undo >> text=/^Annuler.*Ana gagne 3 dodos/")
+        assert "avant vous" in dozing.inner_text("#q-note")
+        assert dozing.locator("#guided button.gm-undo >> text=/^Annuler.*Ana gagne 3 dodos/").count() == 0
+        assert saved(server.home) == before  # nothing applied twice
+        history = json.loads(server.gm("history", "--json").stdout)["entries"]
+        assert [e["undone"] for e in history] == [False, True]
+    finally:
+        for context in (*contexts, tv):
+            context.close()
+
+
+def lan_home(tmp_path: Any) -> Any:
+    """A home whose table links are known: its tokens written before the server starts."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "table-tokens.json").write_text(json.dumps({"watch": WATCH, "play": PLAY, "dm": DM}))
+    return home
+
+
+def post(server: Any, path: str, body: dict[str, Any], headers: dict[str, str]) -> int:
+    request = urllib.request.Request(
+        server.url + path.lstrip("/"),
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **headers},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def joined(page: Any) -> list[str]:
+    """The kinds of the links the page's Join panel shows."""
+    page.click("#join")
+    page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+    kinds = [figure.get_attribute("data-link") for figure in page.locator("#join-panel figure").all()]
+    page.click("#join-close")
+    return kinds
+
+
+def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser, tmp_path):
+    home = lan_home(tmp_path)
+    server = start_table(home, "--lan", token=WATCH)
+    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert server.gm("insomnia", "dodos", "2").returncode == 0
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}?token={WATCH}")
+        page.wait_for_function("document.documentElement.hasAttribute('data-status')")
+        assert page.locator("#tabs").is_hidden() and page.locator("#play").is_hidden()
+        assert joined(page) == ["watch"]
+        html = page.content()
+        assert PLAY not in html and DM not in html  # the watch page never holds a link that acts
+        codes = json.loads(urllib.request.urlopen(f"{server.url}join.json?token={WATCH}").read())
+        assert [link["url"] for link in codes["links"]] == [f"{server.url}?token={WATCH}"]
+        before = saved(home)
+        for path, body in (("/api/undo", {"version": server.state()["version"]}), ("/api/seat", {"lang": "en"})):
+            assert post(server, path, body, {"Authorization": f"Bearer {WATCH}"}) == 403
+            assert post(server, path, body, {"Cookie": f"gm_table_token={PLAY}"}) == 403  # a cookie alone
+        # the page itself, on the watch link, cannot act either
+        status = page.evaluate(
+            "t => fetch('/api/undo', {method: 'POST', headers: {'Authorization': 'Bearer ' + t,"
+            " 'Content-Type': 'application/json'}, body: JSON.stringify({version: 1})}).then(r => r.status)",
+            WATCH,
+        )
+        assert status == 403
+        assert saved(home) == before
+        # the play link hands on the watch link and itself; the Dungeon Master's link adds its own
+        page.goto(f"{server.url}?token={PLAY}&play=1")
+        settled(page)
+        assert joined(page) == ["watch", "play"]
+        page.goto(f"{server.url}?token={DM}&play=1&dm=1")
+        settled(page)
+        assert joined(page) == ["watch", "play", "dm"]
+    finally:
+        context.close()
+
+
+def test_join_on_loopback_hands_on_the_plain_page_and_the_play_link(start_table, browser, tmp_path):
+    server = start_table(tmp_path / "home")
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("document.documentElement.hasAttribute('data-status')")
+        assert joined(page) == ["watch"]
+        page.goto(play_url(server))
+        settled(page)
+        page.click("#join")
+        page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+        urls = page.locator("#join-panel code").all_inner_texts()
+        assert urls[0] == server.url and urls[1].startswith(server.url + "?token=") and "dm=1" not in urls[1]
+    finally:
+        context.close()
+
+
+FLOOR = "opc/..c/xec"  # the two-player whole-game script's first floor
+
+
+def first_event(server: Any, token: str) -> str:
+    with urllib.request.urlopen(f"{server.url}events?token={token}", timeout=10) as stream:
+        for raw in stream:
+            line = raw.decode()
+            if line.startswith("data:"):
+                return line
+    return ""
+
+
+@pytest.mark.slow
+def test_the_dungeon_master_lays_the_floor_and_only_their_page_sees_it(start_table, browser, tmp_path):
+    home = lan_home(tmp_path)
+    server = start_table(home, "--lan", token=WATCH)
+    assert server.gm("shy-monsters", "new", "--name", "Duel").returncode == 0  # two players
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
+    heard: list[str] = []  # every answer the play and watch pages received
+
+    def listen(response: Any) -> None:
+        if "/static/" not in response.url and "/events" not in response.url:
+            heard.append(response.text())
+
+    try:
+        hero, master, tv = (context.new_page() for context in contexts)
+        for page in (hero, tv):
+            page.on("response", listen)
+        hero.goto(f"{server.url}?token={PLAY}&play=1&lang=en")
+        settled(hero)
+        pick(hero, "Resume")
+        pick(hero, "Duel")
+        assert kind(hero) == "wait" and hero.locator("#q-wait").is_visible()
+        assert "Dungeon Master" in message(hero)
+        waiting = number(hero)
+        tv.goto(f"{server.url}?token={WATCH}&lang=en")
+        tv.wait_for_function("document.documentElement.hasAttribute('data-status')")
+        master.goto(f"{server.url}?token={DM}&play=1&dm=1&lang=en")
+        settled(master)
+        pick(master, "Resume")
+        pick(master, "Duel")
+        assert kind(master) == "secret" and master.get_attribute("#q-text", "type") == "password"
+        master.fill("#q-text", FLOOR)
+        tap(master, "#q-ok")
+        assert kind(master) == "select"
+        # the hero's phone moves on by itself once the floor is laid
+        settled(hero, waiting)
+        hero.wait_for_function("document.getElementById('guided').dataset.kind === 'select'")
+        tv.wait_for_function("document.documentElement.getAttribute('data-changes') !== ''")
+        shown = [
+            hero.content(),
+            tv.content(),
+            *heard,
+            first_event(server, PLAY),
+            first_event(server, WATCH),
+            json.dumps(server.state()),
+        ]
+        assert any('"seat"' in r for r in heard)  # the hero's seat answered it
+        for text in shown:
+            for secret in (FLOOR, "opc", "xec"):
+                assert secret not in text.lower(), secret
+    finally:
+        for context in contexts:
+            context.close()
