@@ -33,6 +33,7 @@ UP, DOWN, ENTER, SPACE, CTRL_C, BACKSPACE = "\x1b[A", "\x1b[B", "\r", " ", "\x03
 class Pick:
     words: str = ""  # "" = the default entry
     expect: str = ""  # with words="": the default entry must contain this
+    page: str = ""  # the words on a phone's page when they differ (no key to name there)
 
 
 @dataclass(frozen=True)
@@ -146,17 +147,23 @@ def _find(titles: list[str], words: str, message: str) -> int:
 
 
 def undo() -> Pick:
-    """The menus' "Undo (u): …" entry, by its words."""
+    """The menus' "Undo (u): …" entry, by its words ("Undo: …" on a phone, which has no keys)."""
     from gm_assist.core.i18n import t
 
-    return Pick(t("guided.undo", letter=t("guided.undo_key"), label="").strip())
+    return Pick(
+        t("guided.undo", letter=t("guided.undo_key"), label="").strip(),
+        page=t("guided.undo_page", label="").strip(),
+    )
 
 
 def redo() -> Pick:
-    """The menus' "Redo (r): …" entry, by its words."""
+    """The menus' "Redo (r): …" entry, by its words ("Redo: …" on a phone)."""
     from gm_assist.core.i18n import t
 
-    return Pick(t("guided.redo", letter=t("guided.redo_key"), label="").strip())
+    return Pick(
+        t("guided.redo", letter=t("guided.redo_key"), label="").strip(),
+        page=t("guided.redo_page", label="").strip(),
+    )
 
 
 def resume(name: str) -> tuple[tuple[str, Any], ...]:

@@ -153,11 +153,12 @@ def question_slips(question: str) -> list[str]:
 
 TERMINAL_ONLY = re.compile(
     r"\b(?:Esc|Échap|Ctrl(?:-\w)?|Tab)\b|\b(?:arrows?|flèches?)\b|(?<=\()(?:Enter|Entrée|Space|Espace)\b"
-    r"|(?<!^)\bEnter\b|\bgm-assist [a-z][\w-]*"
+    r"|(?<!^)\bEnter\b|\bgm-assist [a-z][\w-]*|\([^\W\d_]\)(?= ?:| —|$)"
 )
-"""Words that only mean something at a keyboard (a key, the arrows, a command line): never on the
-page of a phone (issue 33 §7). "Enter" may start a question ("Enter a gearloc's stats"); inside a
-sentence or a bracket it is the key. « Entrée » alone is a Shy Monsters tile."""
+"""Words that only mean something at a keyboard (a key, the arrows, a command line, the letter that
+answers a menu entry: "Undo (u): …"): never on the page of a phone (issue 33 §7). "Enter" may
+start a question ("Enter a gearloc's stats"); inside a sentence or a bracket it is the key.
+« Entrée » alone is a Shy Monsters tile."""
 
 
 def page_slips(text: str) -> list[str]:

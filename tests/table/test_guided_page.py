@@ -73,7 +73,9 @@ def take_defaults(page: Any, until: Any) -> None:
         asked = kind(page)
         if asked == "select":
             default = page.locator("#guided button.gm-choice.is-default")
-            tap(page, "#guided button.gm-choice.is-default" if default.count() else "#guided button.gm-choice")
+            tap(
+                page, "#guided button.gm-choice.is-default" if default.count() else "#guided button.gm-choice"
+            )
         elif asked == "confirm":
             default = page.locator("#guided button.is-default")
             tap(page, "#guided button.is-default" if default.count() else "#q-yes")
@@ -150,7 +152,9 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
 
 def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
-    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
     assert server.gm("insomnia", "dodos", "3").returncode == 0
     contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
@@ -229,7 +233,9 @@ def joined(page: Any) -> list[str]:
 def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser, tmp_path):
     home = lan_home(tmp_path)
     server = start_table(home, "--lan", token=WATCH)
-    assert server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
     context = browser.new_context(viewport=PHONE)
     try:
@@ -243,7 +249,10 @@ def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser
         codes = json.loads(urllib.request.urlopen(f"{server.url}join.json?token={WATCH}").read())
         assert [link["url"] for link in codes["links"]] == [f"{server.url}?token={WATCH}"]
         before = saved(home)
-        for path, body in (("/api/undo", {"version": server.state()["version"]}), ("/api/seat", {"lang": "en"})):
+        for path, body in (
+            ("/api/undo", {"version": server.state()["version"]}),
+            ("/api/seat", {"lang": "en"}),
+        ):
             assert post(server, path, body, {"Authorization": f"Bearer {WATCH}"}) == 403
             assert post(server, path, body, {"Cookie": f"gm_table_token={PLAY}"}) == 403  # a cookie alone
         # the page itself, on the watch link, cannot act either
