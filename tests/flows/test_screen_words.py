@@ -72,11 +72,17 @@ def test_every_screen_of_a_scripted_game_reads_right(
     page = same_on_the_page(
         SCRIPTS[game], lang, player, web, capsys, home, tmp_path / "page", game in ON_THE_DM_SEAT
     )
+    problems = page_problems(page, lang)
+    assert not problems, "on the page:\n" + "\n".join(problems)
+
+
+def page_problems(page: Any, lang: str) -> list[str]:
+    """What a page (``tests.web_player.WebPlayer``) told and asked that does not read right, or
+    that only means something at a keyboard."""
     told = [item["text"] for view in page.views for item in view["told"]]
     whole = [*page.asked, *(entry for _, entries in page.menus for entry in entries)]
     problems = all_slips(told, lang) + all_slips(whole, lang, whole=True)
-    problems += [f"{p} — in {text!r}" for text in (*told, *whole) for p in page_slips(text)]
-    assert not problems, "on the page:\n" + "\n".join(problems)
+    return problems + [f"{p} — in {text!r}" for text in (*told, *whole) for p in page_slips(text)]
 
 
 @pytest.mark.parametrize(

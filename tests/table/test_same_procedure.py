@@ -9,7 +9,7 @@ saved games' journals are the same, every change with its action, data, label, e
 undone ones included (only the times and the session's random id differ).
 
 In the default suite, tests/flows/test_screen_words.py does this for every script in English, after
-reading its screens; here, in French (``-m slow``), and the proof that the check finds a menu that
+reading its screens; here, in French (``-m slow``, with the same reading of the page), and the proof that the check finds a menu that
 differs by screen.
 
 The two-player Shy Monsters script types the Dungeon Master's floors: at the table that question is
@@ -26,7 +26,7 @@ import pytest
 
 from gm_assist.core import prompts
 from gm_assist.core.i18n import t
-from tests.flows.test_screen_words import ON_THE_DM_SEAT, SCRIPTS
+from tests.flows.test_screen_words import ON_THE_DM_SEAT, SCRIPTS, page_problems
 from tests.web_player import same_on_the_page
 
 
@@ -36,9 +36,11 @@ def test_the_page_asks_what_the_terminal_asks_and_saves_the_same_game_in_french(
     game: str, player: Any, web: Any, capsys: Any, home: Path, tmp_path: Path
 ) -> None:
     SCRIPTS[game](player, capsys, "fr")  # in this terminal, by keys
-    same_on_the_page(
+    page = same_on_the_page(
         SCRIPTS[game], "fr", player, web, capsys, home, tmp_path / "page", game in ON_THE_DM_SEAT
     )
+    problems = page_problems(page, "fr")
+    assert not problems, "on the page:\n" + "\n".join(problems)
 
 
 def test_a_menu_entry_the_page_lacks_is_found(
