@@ -22,13 +22,13 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from tests.player import ENTER, Pick, Tick, Type, _find, _Word
-from tests.web_player import as_on_the_page
+from tests.web_player import Scripted
 
 READ = """() => {
   const g = document.getElementById('guided');
@@ -53,19 +53,12 @@ STEPS = 6
 
 
 @dataclass
-class PagePlayer:
+class PagePlayer(Scripted):
     """Plays on ``page`` (a Playwright page at a phone's size), opening ``url`` (a play link)."""
 
     page: Any
     url: str
-    script: list[tuple[str | None, Any]] = field(default_factory=list)
-    asked: list[str] = field(default_factory=list)
-    menus: list[tuple[str, list[str]]] = field(default_factory=list)
-    questions: list[tuple[str, str, list[str]]] = field(default_factory=list)
     taps: int = 0
-
-    def queue(self, *steps: tuple[str | None, Any]) -> None:
-        self.script.extend(steps)
 
     def home(self, lang: str) -> None:
         """One run of the guided mode on the phone: the play link opened in ``lang`` (a new seat),
@@ -91,21 +84,7 @@ class PagePlayer:
     def _answer(self, seen: dict[str, Any]) -> None:
         kind, labels = seen["kind"], [" ".join(e.split()) for e in seen["entries"]]
         message = " ".join(seen["message"].split())
-        if seen["problem"].strip():
-            pytest.fail(
-                f"the page refused the last answer to {message!r}: {seen['problem']!r}", pytrace=False
-            )
-        if kind == "wait":
-            pytest.fail(f"this phone waits ({message!r}): another seat must answer it", pytrace=False)
-        self.asked.append(message)
-        if kind in ("select", "checkbox"):
-            self.menus.append((message, labels))
-        self.questions.append((kind, message, labels))
-        if not self.script:
-            pytest.fail(f"the script is over but the page asks: {message!r} {labels}", pytrace=False)
-        want, step = self.script.pop(0)
-        if want is not None and " ".join(as_on_the_page(want).split()) not in message:
-            pytest.fail(f"expected a prompt with {want!r}, the page asks {message!r} {labels}", pytrace=False)
+        step = self.next_step(kind, message, labels, seen["problem"].strip())
         chosen = [i for i, on in enumerate(seen["chosen"]) if on]
         if step in (_Word(ENTER), Type(None)) or (isinstance(step, Pick) and not step.words):
             self._proposed(kind, labels, chosen, step, message)

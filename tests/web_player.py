@@ -36,22 +36,47 @@ from tests.player import ENTER, Pick, Tick, Type, _find, _Word
 DM_ROLE = "dungeon-master"
 
 
+@dataclass(kw_only=True)
+class Scripted:
+    """What a player on the page keeps: its script, and every question it was asked (``asked``,
+    ``menus`` with their entries, ``questions`` as ``(kind, message, entries)``)."""
+
+    script: list[tuple[str | None, Any]] = field(default_factory=list)
+    asked: list[str] = field(default_factory=list)
+    menus: list[tuple[str, list[str]]] = field(default_factory=list)
+    questions: list[tuple[str, str, list[str]]] = field(default_factory=list)
+
+    def queue(self, *steps: tuple[str | None, Any]) -> None:
+        self.script.extend(steps)
+
+    def next_step(self, kind: str, message: str, labels: list[str], problem: str | None) -> Any:
+        """Note the question the page shows and give the script's step for it; fail at once on a
+        refusal, a seat that waits, a script that is over or a step meant for another question."""
+        if problem:
+            pytest.fail(f"the page refused the last answer to {message!r}: {problem!r}", pytrace=False)
+        if kind == "wait":
+            pytest.fail(f"this seat waits ({message!r}): another seat must answer it", pytrace=False)
+        self.asked.append(message)
+        if kind in ("select", "checkbox"):
+            self.menus.append((message, labels))
+        self.questions.append((kind, message, labels))
+        if not self.script:
+            pytest.fail(f"the script is over but the page asks: {message!r} {labels}", pytrace=False)
+        want, step = self.script.pop(0)
+        if want is not None and " ".join(as_on_the_page(want).split()) not in message:
+            pytest.fail(f"expected a prompt with {want!r}, the page asks {message!r} {labels}", pytrace=False)
+        return step
+
+
 @dataclass
-class WebPlayer:
+class WebPlayer(Scripted):
     """Answers a seat's questions from ``script`` over ``client`` (a Starlette ``TestClient`` or
     anything with its ``post(path, json=, headers=)``), acting with ``token`` (a play or a
     Dungeon Master token)."""
 
     client: Any
     token: str
-    script: list[tuple[str | None, Any]] = field(default_factory=list)
-    asked: list[str] = field(default_factory=list)
-    menus: list[tuple[str, list[str]]] = field(default_factory=list)
-    questions: list[tuple[str, str, list[str]]] = field(default_factory=list)
     views: list[dict[str, Any]] = field(default_factory=list)  # every view the page was sent
-
-    def queue(self, *steps: tuple[str | None, Any]) -> None:
-        self.script.extend(steps)
 
     def home(self, lang: str) -> None:
         """One run of the guided mode on a phone: a new seat in ``lang``, answered until the table
@@ -69,24 +94,9 @@ class WebPlayer:
     def answer(self, view: dict[str, Any]) -> dict[str, Any]:
         """The body answering ``view``'s question with the next step of the script."""
         question = view["question"]
-        kind = question["kind"]
         message = " ".join(question["message"].split())
         labels = [" ".join(choice["label"].split()) for choice in question["choices"]]
-        if view["problem"]:
-            pytest.fail(
-                f"the page refused the last answer to {message!r}: {view['problem']!r}", pytrace=False
-            )
-        if kind == "wait":
-            pytest.fail(f"this seat waits ({message!r}): another seat must answer it", pytrace=False)
-        self.asked.append(message)
-        if kind in ("select", "checkbox"):
-            self.menus.append((message, labels))
-        self.questions.append((kind, message, labels))
-        if not self.script:
-            pytest.fail(f"the script is over but the page asks: {message!r} {labels}", pytrace=False)
-        want, step = self.script.pop(0)
-        if want is not None and " ".join(as_on_the_page(want).split()) not in message:
-            pytest.fail(f"expected a prompt with {want!r}, the page asks {message!r} {labels}", pytrace=False)
+        step = self.next_step(question["kind"], message, labels, view["problem"])
         return _body(step, question, message, labels)
 
     def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:

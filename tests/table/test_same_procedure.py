@@ -9,8 +9,8 @@ saved games' journals are the same, every change with its action, data, label, e
 undone ones included (only the times and the session's random id differ).
 
 In the default suite, tests/flows/test_screen_words.py does this for every script in English, after
-reading its screens; here, in French (``-m slow``, with the same reading of the page), and the proof that the check finds a menu that
-differs by screen.
+reading its screens; here, in French (``-m slow``, with the same reading of the page), and the
+proof that the check finds a menu that differs by screen.
 
 The two-player Shy Monsters script types the Dungeon Master's floors: at the table that question is
 asked on the Dungeon Master's seat only (the other phones wait for it), so that script plays on the
