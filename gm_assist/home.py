@@ -14,7 +14,7 @@ from gm_assist.core import guided
 from gm_assist.core.context import ctx
 from gm_assist.core.errors import Cancelled, GmError
 from gm_assist.core.i18n import t
-from gm_assist.core.prompts import say, select, surface, text
+from gm_assist.core.prompts import say, select, text
 
 Entry = tuple[str, Callable[[], None]]
 """A shell's own entry of the home menu: its label and what it does."""
@@ -29,7 +29,7 @@ def run(shell: dict[str, Entry] | None = None, on_quit: Callable[[], None] | Non
     ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)
     own = shell or {}
     actions: dict[str, Callable[[], None]] = {**_ACTIONS, **{key: act for key, (_, act) in own.items()}}
-    say(t("core.menu.welcome_page" if surface() == "page" else "core.menu.welcome"))
+    say(t("core.menu.welcome"))
     while True:
         try:
             choice = guided.menu(
@@ -163,10 +163,15 @@ def _settings() -> None:
 
 
 def _stats() -> None:
-    """The story of the family's games: every game's statistics, with their charts."""
-    from gm_assist.kit.stats_cli import stats
+    """The story of the family's games: every game's statistics, with their charts (shown through
+    the screen's driver: a phone receives them too)."""
+    from gm_assist.core import stats as core
+    from gm_assist.core.i18n import lang
+    from gm_assist.core.prompts import show
+    from gm_assist.kit.stats_cli import render
 
-    stats(None, None, None, None, None, False, False)
+    data = core.report(None, core.Filters())
+    show(lambda out: render(data, out, lang()))
 
 
 _ACTIONS = {

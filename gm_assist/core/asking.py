@@ -41,6 +41,7 @@ class Question:
     ``validate`` returns a message when an answer is refused (asked again), None when it is taken.
     ``session`` and ``fresh``: a menu drawn from that session's state (None: the current one);
     a driver that shows it on another screen may refuse an answer given after the game moved.
+    ``menu``: a menu of ``guided.menu``, which draws itself again when its driver raises ``Stale``.
     """
 
     kind: str
@@ -55,6 +56,7 @@ class Question:
     high: int | None = None
     session: str | None = None
     fresh: bool = False
+    menu: bool = False
 
     def entries(self, rule_label: str) -> list[tuple[Any, str]]:
         """A menu's entries in their order: its choices, "Rule?" (when it has cards), the tail."""
@@ -83,7 +85,7 @@ class Driver:
     def say(self, text: str) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def show(self, render: Callable[[Any], None]) -> None:  # pragma: no cover
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def rules(self, card_ids: Sequence[str]) -> None:  # pragma: no cover

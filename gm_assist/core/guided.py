@@ -122,6 +122,7 @@ def menu(
             tail=tail,
             session=session,
             fresh=fresh,
+            menu=True,
             **extra,
         )
     except Stale:  # answered on a screen drawn before another screen moved the game

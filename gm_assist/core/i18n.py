@@ -100,7 +100,8 @@ def t(key: str, **params: Any) -> str:
     """The text of ``key`` in the current language, with ``{placeholders}`` filled.
 
     In the guided mode, ``<key>_guided`` is used when it exists: a hint that names a command on the
-    command line (``gm-assist tmb encounter``) names the menu entry instead. A parameter may itself
+    command line (``gm-assist tmb encounter``) names the menu entry instead (on a phone, see
+    ``_guided_variant``). A parameter may itself
     be bilingual, ``{"en": "Entangled", "fr": "Empêtrée"}`` (a catalog name kept that way in a
     journal label): the current language's text is used. Falls back to English, then to the key
     itself, so a missing string never crashes a game.
@@ -442,12 +443,21 @@ class _Formatter(string.Formatter):
 
 
 def _guided_variant(key: str, current: str, namespace: str) -> str | None:
+    """The guided mode's words for ``key``: in a terminal ``<key>_guided`` (names a menu entry, not a
+    command); on a phone at the table (``ctx().surface == "page"``) first ``<key>_page`` (a tap,
+    not a key), then ``<key>_screen`` (the table's words, never a command line), then ``_guided``."""
     from gm_assist.core.context import ctx
 
-    if not ctx().guided:
+    context = ctx()
+    if not context.guided:
         return None
-    guided = f"{key}_guided"
-    return catalog(current, namespace).get(guided) or catalog("en", namespace).get(guided)
+    suffixes = ("_page", "_screen", "_guided") if context.surface == "page" else ("_guided",)
+    for suffix in suffixes:
+        variant = f"{key}{suffix}"
+        text = catalog(current, namespace).get(variant) or catalog("en", namespace).get(variant)
+        if text is not None:
+            return text
+    return None
 
 
 def localized(value: Any, language: str | None = None) -> Any:

@@ -86,12 +86,13 @@ def select(
     tail: Sequence[Any] = (),
     session: str | None = None,
     fresh: bool = False,
+    menu: bool = False,
 ) -> Any:
     """Pick one of ``choices`` (values, or ``(value, label)`` pairs). ``rules`` adds a "Rule?"
     entry that shows those rule cards and asks again. A game menu passes ``on_cancel`` (its "leave"
     value) so that Esc or Ctrl-C there goes back to the previous menu instead of raising.
     ``shortcuts`` maps a key to a value answered at once, and ``tail`` adds entries after "Rule?"
-    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``:
+    (the menus' Undo/Redo: the entries above keep their places). ``session``/``fresh``/``menu``:
     see :class:`gm_assist.core.asking.Question` (set by ``guided.menu``)."""
     question = Question(
         "select",
@@ -103,6 +104,7 @@ def select(
         dict(shortcuts or {}),
         session=session,
         fresh=fresh,
+        menu=menu,
     )
     try:
         return current().ask(question)
@@ -277,9 +279,11 @@ def events(items: Sequence[Any]) -> None:
     current().events([event_text(event) for event in items])
 
 
-def show(render: Callable[[Any], None]) -> None:
-    """Something rich (a table, a panel) between prompts: ``render(console)``."""
-    current().show(render)
+def show(render: Callable[[Any], None], status: bool = False) -> None:
+    """Something rich (a table, a panel) between prompts: ``render(console)``. ``status``: the
+    game's whole status screen, drawn again before each of its menus (a phone keeps it folded: the
+    board is one tab away)."""
+    current().show(render, status)
 
 
 class Terminal(Driver):
@@ -295,7 +299,7 @@ class Terminal(Driver):
 
         console().print(text, markup=False)
 
-    def show(self, render: Callable[[Any], None]) -> None:
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
         from gm_assist.core.output import console
 
         render(console())

@@ -31,14 +31,14 @@ import os
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from gm_assist.core.names import fold
 from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref.answers import answer, full_ids, indexed_sentences, snippet
-from gm_assist.rules_ref.words import STOP, content_words, stem, stems, words
+from gm_assist.rules_ref.words import STOP, content_words, intents, stem, stems, words
 
 FIELDS = ("title", "keywords", "questions", "body")
 WEIGHTS = {"title": 6.0, "keywords": 6.0, "questions": 1.125, "body": 1.0}
@@ -54,19 +54,22 @@ SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
 of several words share it: `_Query.part_of`)."""
 CONFIDENCE = {
-    "bias": -9.49,
-    "score": 2.22,
-    "coverage": 1.19,
-    "unknown": -4.12,
+    "bias": -10.29,
+    "score": 1.68,
+    "coverage": 0.82,
+    "unknown": -4.03,
     "guessed": -1.76,
-    "terms": 1.14,
-    "near": 1.66,
-    "single": -0.03,
-    "margin": -0.55,
+    "terms": 1.01,
+    "near": 1.37,
+    "single": -0.07,
+    "margin": -0.99,
+    "lean": 0.53,
+    "named": 1.93,
+    "together": 1.73,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted on the training questions and the off-topic training set only (bench/rules_confident.py)."""
-CONFIDENT = 0.6
+CONFIDENT = 0.64
 """`confident` when `confidence` reaches this: set on the training sets only (bench/rules_confident.py)."""
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
@@ -79,11 +82,28 @@ PAIR_BONUS = 1.5
 by side ("score marker", "même case")."""
 QUESTION_BONUS = 10.0
 """Added times the cosine between the question and the nearest question the card lists."""
+INTENT_SHARE = 0.3
+"""A card's score is multiplied by 1 + INTENT_SHARE × the share of its own questions that ask for the
+same kind of answer as the player's (`words.intents`: who acts, when, how many, can I, where): the
+question words say what is wanted ("who moves the rats" asks whose job it is, not what a rat is).
+Chosen on the training sets and the cards' own questions left out (bench/rules_loo.py)."""
 GAME_WORD_PRIOR = 1.5
 """Without a game context, the cards of the one game whose own vocabulary the question uses
 ("mouton", "gearloc", "stuffie": words found in that game's cards only) have their score multiplied
 by this: a soft context, which a better card of another game can still beat."""
-INDEX_VERSION = "rules-index-v11"
+HUB_MIN = 4
+"""A card whose body points to at least this many other cards is a summary card (`_hubs`)."""
+HUB_SCORE = 0.5
+"""A summary card ranked above a card it points to yields its place to it when that card names (in
+its title or keywords) a word of the question the summary does not, and scores at least
+this share of the summary's score: "on a new tile, where do the enemies go" is about the card the
+chapter's summary points to, not about the summary (`_yield_to_targets`)."""
+GAME_SOFT = 1.0
+"""Without a game context, each card's score is multiplied by 1 + GAME_SOFT × its game's share of
+the question's words (each typed word split between the games whose cards use it, in proportion to
+how many of each game's cards do, weighted by its idf): a word most of one game's cards use and few
+of another's ("trait plein", "vilain") leans toward that game."""
+INDEX_VERSION = "rules-index-v13"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -226,7 +246,7 @@ def _build(db: sqlite3.Connection) -> None:
                 ss = stems(text, lang)
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
-            asked = [sorted(set(stems(x, lang))) for x in card.questions(lang)]
+            asked = [[sorted(set(stems(x, lang))), sorted(intents(x))] for x in card.questions(lang)]
             sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
             db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "s", s[0]) for s in sentences])
             db.execute(
@@ -240,7 +260,7 @@ def _build(db: sqlite3.Connection) -> None:
                     texts["body"],
                     json.dumps(lens),
                     json.dumps(stemmed),
-                    json.dumps([q for q in asked if q]),
+                    json.dumps([q for q in asked if q[0]]),
                     json.dumps(sentences, ensure_ascii=False),
                 ),
             )
@@ -253,13 +273,45 @@ def _build(db: sqlite3.Connection) -> None:
     db.executemany(
         "UPDATE cards SET questions=? WHERE card=? AND lang=?",
         [
-            (json.dumps([[q, _norm(q, df[lang], count[lang])] for q in json.loads(asked)]), card, lang)
+            (
+                json.dumps([[q, _norm(q, df[lang], count[lang]), kinds] for q, kinds in json.loads(asked)]),
+                card,
+                lang,
+            )
             for card, lang, asked in db.execute("SELECT card, lang, questions FROM cards").fetchall()
         ],
     )
-    meta = {"avg": avg, "n": count, "games": _game_names(), "synonyms": _synonym_groups()}
+    meta = {
+        "avg": avg,
+        "n": count,
+        "games": _game_names(),
+        "synonyms": _synonym_groups(),
+        "hubs": _hubs(cards),
+        "per_game": {
+            g: sum(1 for c in cards.values() if c.game == g) for g in {c.game for c in cards.values()}
+        },
+    }
     db.executemany("INSERT INTO meta VALUES (?,?)", [(k, json.dumps(v)) for k, v in meta.items()])
     db.commit()
+
+
+_REF = re.compile(r"`([a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?)`")
+
+
+def _hubs(cards: dict[str, Any]) -> dict[str, list[str]]:
+    """Summary cards (a day's phases, a chapter's steps, a turn's actions): those whose body points
+    to at least `HUB_MIN` other cards, with the cards they point to."""
+    out: dict[str, list[str]] = {}
+    for card in cards.values():
+        refs: set[str] = set()
+        for lang in ("en", "fr"):
+            for ref in _REF.findall(card.text("body", lang)):
+                full = ref if "/" in ref else f"{card.game}/{ref}"
+                if full in cards and full != card.id:
+                    refs.add(full)
+        if len(refs) >= HUB_MIN:
+            out[card.id] = sorted(refs)
+    return out
 
 
 def _idf(df: int, n: int) -> float:
@@ -345,6 +397,7 @@ def reset() -> None:
     _terms.cache_clear()
     _vocab_list.cache_clear()
     _synonym_index.cache_clear()
+    _games_holding.cache_clear()
     meaning.reset()
 
 
@@ -354,7 +407,9 @@ def _meta() -> dict[str, Any]:
 
 
 @cache
-def _lens(lang: str) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float]]]]:
+def _lens(
+    lang: str,
+) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float, list[str]]]]]:
     rows = connect().execute("SELECT card, game, lens, phrases, questions FROM cards WHERE lang=?", (lang,))
     return {
         card: (game, json.loads(lens), json.loads(phrases), json.loads(asked))
@@ -474,6 +529,11 @@ class _Query:
     """stem → the synonym phrase of several words it is one word of ("stuffed animal"): the words of
     such a phrase share its weight, and a card counts them together, so holding "stuffed" alone is
     not holding the phrase."""
+    intents: frozenset[str] = frozenset()
+    """What kind of answer the question asks for (`words.intents`: "who", "when", "can"…)."""
+    said_in: dict[str, str] = field(default_factory=dict)
+    """A word of the question → the game whose glossary holds a phrase of the question it is part of
+    (« trait plein » is Stuffed Fables' word for a solid line, whatever else « trait » means)."""
 
 
 def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -> _Query:
@@ -483,6 +543,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
     origin: dict[str, str] = {}
     corrections: dict[str, str] = {}
     part_of: dict[str, str] = {}
+    said_in: dict[str, str] = {}
     known_stems = set()
     if content:
         candidates = [stem(w, lang) for w in content]
@@ -524,6 +585,8 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
         if not matched:
             continue
         stand_for = " ".join(matched[0])
+        if group["game"] and len(matched[0]) > 1:  # a phrase of one game's glossary: its vocabulary
+            said_in.update(dict.fromkeys(matched[0], group["game"]))
         for in_lang, phrase in phrases:
             if phrase in matched or in_lang not in ("", lang):
                 continue  # a phrase of the other language would only match stray words of this one
@@ -535,7 +598,7 @@ def _parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) -
                     if len(roots) > 1:
                         part_of[root] = f"{index}:{' '.join(roots)}"
     sequence = " " + " ".join(stem(w, lang) for w in content) + " "
-    return _Query(lang, weights, sequence, origin, content, corrections, part_of)
+    return _Query(lang, weights, sequence, origin, content, corrections, part_of, intents(query), said_in)
 
 
 def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]], dict[str, float]]:
@@ -611,13 +674,23 @@ def _score(q: _Query, game: str | None) -> tuple[list[tuple[str, float, float]],
                 bonus = max(bonus, gain * (1.5 if in_title else 1))
         # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
         near = 0.0
-        for terms, norm in lens[card][3]:
+        for terms, norm, _ in lens[card][3]:
             if _HOLD_OUT is not None and card == _HOLD_OUT[0] and terms == sorted(set(_HOLD_OUT[1])):
                 continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
             near = max(near, dot / (qnorm * norm))
         answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
+        if q.intents and INTENT_SHARE:
+            asked = [
+                row
+                for row in lens[card][3]
+                if not (
+                    _HOLD_OUT is not None and card == _HOLD_OUT[0] and row[0] == sorted(set(_HOLD_OUT[1]))
+                )
+            ]
+            share = sum(1 for *_, kinds in asked if q.intents.intersection(kinds)) / max(1, len(asked))
+            score *= 1 + INTENT_SHARE * share
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
         if _EXPLAIN is not None:
             phrases = bonus - PAIR_BONUS * pairs
@@ -654,6 +727,78 @@ def _game_of_words(q: _Query) -> str | None:
     return votes.pop() if len(votes) == 1 else None
 
 
+def _yield_to_targets(q: _Query, scored: list[tuple[str, float, float]]) -> list[tuple[str, float, float]]:
+    """A summary card (`_hubs`) above a card it points to gives that card its place when the card's
+    title or keywords hold a word of the question that the summary's do not (the question names what
+    the pointed-to card is about) and it scores at least `HUB_SCORE` of the summary: the card takes
+    the summary's score (a hair above) and the summary moves below it."""
+    hubs: dict[str, list[str]] = _meta()["hubs"]
+    top = scored[:10]
+    if not q.weights or not any(c in hubs for c, _, _ in top):
+        return scored
+    marks = ",".join("?" * len(q.weights))
+    rows = connect().execute(
+        f"SELECT stem, card FROM post WHERE lang=? AND field IN ('title', 'keywords') AND stem IN ({marks})",
+        (q.lang, *q.weights),
+    )
+    named: dict[str, set[str]] = {}  # card → the question's words its title or keywords hold
+    for term, card in rows:
+        named.setdefault(card, set()).add(q.origin[term])
+    out = list(top)
+    for card, score, _ in top:
+        if card not in hubs:
+            continue
+        at = next(i for i, row in enumerate(out) if row[0] == card)
+        for i in range(at + 1, len(out)):
+            target, t_score, t_answered = out[i]
+            if (
+                target in hubs[card]
+                and named.get(target, set()) - named.get(card, set())
+                and t_score >= HUB_SCORE * score
+            ):
+                out.pop(i)
+                out.insert(at, (target, out[at][1] * 1.001, t_answered))
+                break
+    return out + scored[10:]
+
+
+def _game_lean(q: _Query, idf: dict[str, float]) -> dict[str, float]:
+    """Each game's share of the question's typed words (`GAME_SOFT`): a word counts for the games
+    whose cards use it, in proportion to the share of each game's cards that do, weighted by idf; a
+    word of a phrase of one game's glossary counts for that game alone."""
+    typed = [s for s, w in q.weights.items() if w >= 1.0]
+    if not typed:
+        return {}
+    per_game: dict[str, int] = _meta()["per_game"]
+    lean: dict[str, float] = {}
+    total = 0.0
+    for term, games in _games_holding(q.lang, tuple(sorted(typed))).items():
+        glossary = q.said_in.get(q.origin[term])
+        shares = {glossary: 1.0} if glossary else {g: n / per_game[g] for g, n in games.items()}
+        whole = sum(shares.values())
+        weight = idf.get(term, 0.0)
+        total += weight
+        for g, share in shares.items():
+            lean[g] = lean.get(g, 0.0) + weight * share / whole
+    return {g: v / total for g, v in lean.items()} if total else {}
+
+
+@lru_cache(maxsize=256)
+def _games_holding(lang: str, typed: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """For each stem, how many cards of each game hold it (the ranking and `confidence_features`
+    both ask it of the same question)."""
+    marks = ",".join("?" * len(typed))
+    rows = connect().execute(
+        f"SELECT stem, card FROM post WHERE lang=? AND stem IN ({marks}) GROUP BY stem, card", (lang, *typed)
+    )
+    held: dict[str, dict[str, int]] = {}
+    for term, card in rows:
+        games = held.setdefault(term, {})
+        g = card.split("/", 1)[0]
+        games[g] = games.get(g, 0) + 1
+    return held
+
+
 def _per_word(q: _Query, values: dict[str, float]) -> dict[str, float]:
     """A value per stem → a value per word of the question: the best of the stems (or synonym
     phrases, their words added up) standing for the word."""
@@ -686,7 +831,7 @@ def _prefix_query(query: str, lang: str) -> _Query:
             if term.startswith(word) or (len(term) >= 4 and word.startswith(term)):
                 weights.setdefault(term, 0.5)
                 origin.setdefault(term, word)
-    return _Query(lang, weights, " ", origin, content, {})
+    return _Query(lang, weights, " ", origin, content, {}, {}, intents(query))
 
 
 def ranked(
@@ -716,6 +861,11 @@ def ranked(
             prior = {True: GAME_WORD_PRIOR, False: 1.0}
             scored = [(c, sc * prior[c.startswith(guessed + "/")], cov) for c, sc, cov in scored]
             scored.sort(key=lambda item: (-item[1], item[0]))
+    if not ctx_game and not game and GAME_SOFT:
+        lean = _game_lean(q, idf)
+        scored = [(c, sc * (1 + GAME_SOFT * lean.get(c.split("/", 1)[0], 0.0)), cov) for c, sc, cov in scored]
+        scored.sort(key=lambda item: (-item[1], item[0]))
+    scored = _yield_to_targets(q, scored)
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
@@ -797,7 +947,14 @@ def confidence_features(
     - ``terms``: how many of the question's words (up to 3) are the games' own vocabulary (a word of a
       card's title or keywords) and held by this card's title, keywords or questions;
     - ``near``: the cosine with the nearest of its own questions; ``single``: 1 / the number of words
-      (a lone everyday word found in one card's text is weak evidence).
+      (a lone everyday word found in one card's text is weak evidence);
+    - ``lean``: its game's share of the question's words (`_game_lean`): a question about this
+      game uses words its cards use more than the other games' do; words every game uses ("dice",
+      "card", "win") spread out, as another game's question or everyday talk does;
+    - ``named``: the share of the question's words its title, keywords or questions hold (a player's
+      question is asked in the words the cards' questions use; everyday talk is not);
+    - ``together``: how many of the next two cards are of its game (a question about one game finds
+      that game's cards; text about something else scatters over the games).
     Empty when nothing was found."""
     if not scored or not q.words:
         return {}
@@ -821,10 +978,13 @@ def confidence_features(
     strong = {q.origin[s] for s in stems_ if held.get(s) and s in terms and q.weights[s] >= 1.0}
     near = 0.0
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
-    for asked, norm in _lens(q.lang)[card][3]:
+    for asked, norm, _ in _lens(q.lang)[card][3]:
         dot = sum(q.weights[t] * idf.get(t, 0.0) ** 2 for t in asked if t in held)
         near = max(near, dot / (qnorm * norm))
     n = len(q.words)
+    game = card.split("/", 1)[0]
+    lean = _game_lean(q, idf).get(game, 0.0)
+    named = {q.origin[s] for s, outside in held.items() if outside} & set(q.words)
     return {
         "score": math.log1p(max(score, 0.0)),
         "coverage": coverage,
@@ -834,6 +994,9 @@ def confidence_features(
         "near": near,
         "single": 1 / n,
         "margin": scored[1][1] / score if len(scored) > 1 and score > 0 else 0.0,
+        "lean": lean,
+        "named": len(named) / n,
+        "together": sum(c.startswith(game + "/") for c, _, _ in scored[1:3]) / 2,
     }
 
 

@@ -103,3 +103,33 @@ def stem(word: str, lang: str) -> str:
     if found is None:
         found = _STEMS[key] = fold(_stemmer(lang).stemWord(word))
     return found
+
+
+_INTENTS = {
+    "who": re.compile(
+        r"\bwho(?:m|se)?\b|\bwhich (?:player|one|mouse|mice|gearloc|stuffie|sheep|hero|monster|baddie)s?\b"
+        r"|^\W*qui\b|\bqui\W*$|\b(?:c'est|est-ce|a|à|sur|vers|par|pour|attaque|tape|cible|joue|commence|fait)"
+        r" qui\b|\bquel(?:le)?s? (?:joueur|joueuse|souris|gearloc|peluche|mouton|héros|monstre|vilain)s?\b"
+        r"|\blequel\b|\blaquelle\b"
+    ),
+    "when": re.compile(
+        r"\bwhen\b|\bwhat time\b|\bat what point\b|\bbefore or after\b|\bhow (?:long|often)\b"
+        r"|\bquand\b|\bquel moment\b|\bavant ou après\b|\bà partir de quand\b"
+    ),
+    "count": re.compile(r"\bhow (?:many|much)\b|\bcombien\b"),
+    "can": re.compile(
+        r"\b(?:can|could|may)(?:n't| not)? (?:i|we|you|he|she|they|it|my|a|the|one)\b"
+        r"|\ballowed\b|\bis it (?:ok|legal)\b"
+        r"|\b(?:peut|peux|peuvent|pouvons|pouvez|pourrait)\b|\b(?:le|du) droit\b|\bautoris"
+    ),
+    "where": re.compile(r"\bwhere\b|\boù\b"),
+}
+"""Question words that say what kind of answer is wanted (issue 35): who acts, when (timing), how
+many (a count), can I (a permission), where (a place). Read on the raw text, before folding (« où »
+folds to « ou », "or")."""
+
+
+def intents(text: str) -> frozenset[str]:
+    """The kinds of answer a question asks for (`_INTENTS`): "who", "when", "count", "can", "where"."""
+    low = " ".join(text.casefold().replace("’", "'").split())
+    return frozenset(name for name, pattern in _INTENTS.items() if pattern.search(low))

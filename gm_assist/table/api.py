@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -102,13 +103,13 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
     waits for the next one; ``POST /api/step`` takes a step of the rules by its key."""
     from starlette.routing import Route
 
-    from gm_assist.core.i18n import t_in
+    from gm_assist.core.i18n import both, t_in
 
     def view(seat: Any, status: int = 200) -> JSONResponse:
         seat_view = seat.view(t_in(seat.context.lang or config.lang, "core.prompt.rule"))
         if seat_view["moved_first"]:
             status = 409
-            seat_view["error"] = _both("guided.moved_first")
+            seat_view["error"] = both("guided.moved_first")
         return JSONResponse(seat_view, status_code=status)
 
     async def open_seat(request: Request) -> JSONResponse:
@@ -127,7 +128,7 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
             number = seat.number
             if seat.deliver(number, RELANG):
                 await asyncio.to_thread(seat.settle, number, ANSWER_WAIT)
-        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)
+        await asyncio.to_thread(seat.settle, 0, ANSWER_WAIT)  # a busy seat: until it asks again
         return view(seat)
 
     async def answer(request: Request) -> JSONResponse:
@@ -157,7 +158,7 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
         return view(seat)
 
     async def step(request: Request) -> JSONResponse:
-        from gm_assist.core.context import ctx
+        from gm_assist.core.context import home_dir
         from gm_assist.table.steps import take_step
 
         try:
@@ -168,20 +169,10 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
                 raise ValueError("choice")
         except ValueError:
             return refusal(400, "table.api.bad_request")
-        lang = _lang(body, config.lang)
-        home = ctx().home
-        try:
-            done = await asyncio.to_thread(
-                take_step, home, lang, config.pinned, choice, version, answers, _role(request)
-            )
-        except GmError as exc:
-            if exc.key == "core.error.stale_version":
-                return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
-            return refusal(422, exc.key, **exc.params)
-        except EnvError as exc:
-            return refusal(503, exc.key, **exc.params)
-        await refresh()
-        return JSONResponse(done)
+        lang, role = _lang(body, config.lang), _role(request)
+        return await acted(
+            lambda: take_step(home_dir(), lang, config.pinned, choice, version, answers, role), refresh
+        )
 
     return [
         Route("/api/seat", open_seat, methods=["POST"]),
@@ -190,10 +181,20 @@ def seat_routes(seats: Any, config: Any, refresh: Any) -> list[Any]:
     ]
 
 
-def _both(key: str, **params: Any) -> dict[str, str]:
-    from gm_assist.core.i18n import both
-
-    return both(key, **params)
+async def acted(work: Callable[[], dict[str, Any]], refresh: Any) -> JSONResponse:
+    """Run an acting request's ``work`` (in a thread: it reads and writes files) and answer its
+    envelope, or the refusal: a stale version 409 (with the current one), a refusal of the rules
+    422, a damaged file 503 — each message in both languages, nothing written."""
+    try:
+        done = await asyncio.to_thread(work)
+    except GmError as exc:
+        if exc.key == "core.error.stale_version":
+            return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
+        return refusal(422, exc.key, **exc.params)
+    except EnvError as exc:
+        return refusal(503, exc.key, **exc.params)
+    await refresh()
+    return JSONResponse(done)
 
 
 def routes(pinned: str | None, refresh: Any) -> list[Any]:
@@ -207,16 +208,7 @@ def routes(pinned: str | None, refresh: Any) -> list[Any]:
                 version = _version(await read_body(request))
             except ValueError:
                 return refusal(400, "table.api.bad_body")
-            try:
-                done = await asyncio.to_thread(move, pinned, forward, version)
-            except GmError as exc:
-                if exc.key == "core.error.stale_version":
-                    return refusal(409, exc.key, {"version": exc.params["version"]}, **exc.params)
-                return refusal(422, exc.key, **exc.params)
-            except EnvError as exc:
-                return refusal(503, exc.key, **exc.params)
-            await refresh()
-            return JSONResponse(done)
+            return await acted(lambda: move(pinned, forward, version), refresh)
 
         return act
 

@@ -97,8 +97,13 @@ class Seat:
             self.procedure()
         except SeatClosed:
             pass
-        except Exception as exc:  # pragma: no cover - a procedure's defect: said, the seat ends
-            self.tell("error", f"{type(exc).__name__}: {exc}")
+        except Exception:  # a procedure's defect: said in the table's words, logged, the seat ends
+            import logging
+
+            from gm_assist.core.i18n import t
+
+            logging.getLogger("gm_assist.table").exception("a phone's guided procedure failed")
+            self.tell("error", t("table.api.seat_failed"))
         finally:
             with self.cond:
                 self.finished = True
@@ -145,16 +150,17 @@ class Seat:
             if self.finished or number != self.number or self.question is None:
                 return False
             self.answer, self.waiting = raw, True
+            self.question = None  # busy until the procedure asks again: nothing to answer meanwhile
             self.moved_first = False
             self.cond.notify_all()
             return True
 
     def settle(self, after: int, timeout: float) -> bool:
         """Wait until the procedure asks its next question after number ``after`` (or ends);
-        False on timeout (a long search: the page asks again)."""
+        False on timeout (a long search: the view says ``busy`` and the page asks again)."""
         deadline = time.monotonic() + timeout
         with self.cond:
-            while self.number <= after and not self.finished:
+            while (self.number <= after or self.question is None) and not self.finished:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -177,6 +183,7 @@ class Seat:
                 "role": self.role,
                 "lang": self.context.lang,
                 "finished": self.finished,
+                "busy": not self.finished and asked is None,
                 "number": self.number,
                 "question": question_json(asked, rule_label, self.version) if asked else None,
                 "problem": self.problem,
@@ -209,7 +216,7 @@ def question_json(question: Question, rule_label: str, version: int | None) -> d
         "min": question.low,
         "max": question.high,
         "version": version,
-        "menu": question.fresh or bool(question.tail),
+        "menu": question.menu,
     }
 
 
@@ -240,7 +247,7 @@ class PageDriver(Driver):
             if raw in (REDRAW, RELANG):
                 if question.kind == "wait":
                     return None
-                if question.kind == "select":
+                if question.menu:
                     raise Stale()
                 raise Cancelled()  # a question inside a step: back to its menu, drawn anew
             try:
@@ -252,7 +259,7 @@ class PageDriver(Driver):
                 self.rules(question.rules)
                 seat.problem = ""  # asked again, keeping the cards just shown
                 continue
-            if question.kind == "select" and seat.stale(question):
+            if question.menu and seat.stale(question):
                 seat.moved_first = True
                 raise Stale()
             seat.problem = None
@@ -261,8 +268,8 @@ class PageDriver(Driver):
     def say(self, text: str) -> None:
         self.owner.tell("say", text)
 
-    def show(self, render: Callable[[Any], None]) -> None:
-        self.owner.tell("screen", render_text(render))
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
+        self.owner.tell("status" if status else "screen", render_text(render))
 
     def events(self, texts: Sequence[str]) -> None:
         from rich.text import Text
@@ -298,7 +305,7 @@ class Seats:
         seat = Seat(
             id=secrets.token_urlsafe(12),
             role=role,
-            context=Context(home=self.home, lang=lang, guided=True, session=session),
+            context=Context(home=self.home, lang=lang, guided=True, session=session, surface="page"),
             procedure=self.procedure,
         )
         with self.lock:
@@ -308,6 +315,7 @@ class Seats:
 
     def get(self, seat_id: Any, role: str | None) -> Seat | None:
         """The seat ``seat_id`` when it is open and was opened with the same kind of link."""
+        self.tidy()
         with self.lock:
             seat = self.seats.get(seat_id) if isinstance(seat_id, str) else None
         if seat is None or seat.finished or seat.role != role:

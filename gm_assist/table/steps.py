@@ -46,7 +46,7 @@ class StepDriver(Driver):
     def ask(self, question: Question) -> Any:
         from gm_assist.core.i18n import t
 
-        if question.kind == "select" and question.fresh:
+        if question.menu and question.fresh:
             if self.taken:
                 raise _Stop()  # back at a menu: the step is over
             return self._take(question)
@@ -82,7 +82,7 @@ class StepDriver(Driver):
     def say(self, text: str) -> None:
         self.said.append(text)
 
-    def show(self, render: Callable[[Any], None]) -> None:
+    def show(self, render: Callable[[Any], None], status: bool = False) -> None:
         """Screens are for a person; a script reads the envelope."""
 
     def rules(self, card_ids: Sequence[str]) -> None:

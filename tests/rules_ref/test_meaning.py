@@ -114,11 +114,11 @@ def test_without_a_game_every_game_s_best_cards_are_compared(monkeypatch):
     ("question", "lang", "game", "words_first", "meant"),
     [
         (
-            "je peux donner mon épée à une autre souris pendant mon tour ?",
+            "le vilain au corps à corps, il va sur qui si deux gearlocs sont à la même distance",
             "fr",
-            "mice-and-mystics",
-            "mice-and-mystics/bag-limits",
-            "mice-and-mystics/free-actions",
+            "tmb",
+            "tmb/attack-types",
+            "tmb/baddie-targeting",
         ),
         ("can I walk through my teamate", "en", "tmb", "tmb/walkthrough", "tmb/movement"),
     ],
@@ -136,7 +136,11 @@ def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, m
     ("question", "words_first", "meant"),
     [
         ("how do I wake up my friend who's passed out", "insomnia/woken-up", "stuffed-fables/encourage"),
-        ("can I move through a monster", "tmb/movement", "stuffed-fables/move"),
+        (
+            "I attacked the tile in front and there was nothing on it",
+            "insomnia/tile-couvouurs",
+            "shy-monsters/attack",
+        ),
     ],
 )
 def test_without_a_game_a_close_call_is_settled_by_meaning(question, words_first, meant, monkeypatch):
@@ -152,12 +156,8 @@ def test_a_clear_win_never_loads_the_model(monkeypatch):
 
 
 def test_without_the_model_the_word_order_stands(no_model):
-    assert _ids("je peux donner mon épée à une autre souris pendant mon tour ?", "fr", "mice-and-mystics")[
-        :2
-    ] == [
-        "mice-and-mystics/bag-limits",
-        "mice-and-mystics/free-actions",
-    ]
+    question = "le vilain au corps à corps, il va sur qui si deux gearlocs sont à la même distance"
+    assert _ids(question, "fr", "tmb")[:2] == ["tmb/attack-types", "tmb/baddie-targeting"]
 
 
 def test_an_engine_failing_on_a_text_leaves_the_word_order(monkeypatch):

@@ -10,15 +10,19 @@ from gm_assist.table.server import TableConfig, create_app
 
 PLAY = "play-token-0123456789abcdef"
 WATCH = "watch-token-0123456789abcdef"
+DM = "dm-token-0123456789abcdefgh"
 
 
 @pytest.fixture
 def client(monkeypatch):
+    """``client(**options)``: the table app in process (a TestClient), acting with the play token
+    ``PLAY`` (and ``DM``, the Dungeon Master's) unless ``options`` say otherwise."""
     from gm_assist.core import data
 
     def make(**options):
         monkeypatch.setattr(data, "CACHE_WRITES", False)
         options.setdefault("play_token", PLAY)
+        options.setdefault("dm_token", DM)
         return TestClient(create_app(TableConfig(**options)), base_url="http://127.0.0.1:8765")
 
     return make

@@ -10,23 +10,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from gm_assist.table.server import TableConfig, create_app
-from tests.table.test_api import PLAY, WATCH, bearer, saved
+from tests.table.test_api import DM, PLAY, WATCH, bearer, client, saved
 
-DM = "dm-token-0123456789abcdefgh"
-
-
-@pytest.fixture
-def client(monkeypatch):
-    from gm_assist.core import data
-
-    def make(**options):
-        monkeypatch.setattr(data, "CACHE_WRITES", False)
-        options.setdefault("play_token", PLAY)
-        options.setdefault("dm_token", DM)
-        return TestClient(create_app(TableConfig(**options)), base_url="http://127.0.0.1:8765")
-
-    return make
+__all__ = ["client"]  # the fixture, shared with the undo/redo API's tests
 
 
 @pytest.fixture
@@ -92,6 +78,7 @@ def test_a_refused_answer_is_asked_again_with_its_reason_and_back_goes_back(clie
         phone = Phone(c)
         phone.pick("Roll dice")
         assert phone.question["kind"] == "text" and phone.question["default"] == "2d6"
+        assert "Esc" not in phone.question["message"]  # a phone has no Esc key: its words (_page)
         phone.send(answer="2d")
         assert phone.question["kind"] == "text" and phone.view["problem"]
         phone.send(answer="3d6+1")
@@ -262,3 +249,21 @@ def test_only_the_dungeon_masters_seat_lays_the_floor_and_no_one_else_sees_it(cl
     for text in watched:
         for secret in (FLOOR, "opc", "xec"):
             assert secret not in text.lower()
+
+
+def test_switching_language_inside_a_step_goes_back_to_its_menu_in_the_new_language(client, gm):
+    with client() as c:
+        phone = Phone(c)
+        phone.pick("Start a new game")
+        assert phone.question["message"] == "Which game are you playing?"  # a step's question, not a menu
+        view = c.post("/api/seat", json={"seat": phone.view["seat"], "lang": "fr"}, headers=bearer()).json()
+        assert not view["finished"] and view["question"]["message"] == "Et maintenant ?"
+
+
+def test_the_statistics_reach_the_phone_not_the_servers_terminal(client, gm, night, capsys):
+    with client() as c:
+        phone = Phone(c)
+        capsys.readouterr()
+        phone.pick("Statistics")
+        assert any(item["kind"] == "screen" and "Insomnia" in item["text"] for item in phone.view["told"])
+        assert "Insomnia" not in capsys.readouterr().out

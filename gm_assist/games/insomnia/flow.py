@@ -72,7 +72,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("insomnia", session_name)
-        prompts.show(partial(view.render, state))
+        prompts.show(partial(view.render, state), status=True)
         if state.phase is Phase.over:
             _game_over(state)
             return

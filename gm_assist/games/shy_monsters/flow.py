@@ -85,7 +85,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load("shy-monsters", session_name)
-        prompts.show(partial(render, state))
+        prompts.show(partial(render, state), status=True)
         if state.outcome != "playing":
             prompts.say(t("shy_monsters.flow.over"))
             return

@@ -65,7 +65,7 @@ def run(session_name: str) -> None:
 
     while True:
         _, state = load(GAME, session_name)
-        prompts.show(partial(render, state))
+        prompts.show(partial(render, state), status=True)
         try:
             menu = _menu(state)
             choice = guided.menu(

@@ -411,7 +411,7 @@ def run_battle(session_name: str) -> None:
         battle = state.battle
         if not isinstance(battle, bt.Battle):  # its set-up was undone
             return
-        prompts.show(partial(render_battle, battle))
+        prompts.show(partial(render_battle, battle), status=True)
         if battle.closed:
             return
         items, default = menu_choices(battle)

@@ -1,0 +1,101 @@
+"""Issue 35 §2, the seventh pass on rules search quality: what kind of answer a question asks for
+(`words.intents`), a summary card giving way to the card it points to, and the lean of a question's
+words toward the game whose cards use them. The word search alone (the sentence model would settle
+some of these close calls itself)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_assist.rules_ref import meaning
+from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref.words import intents
+
+
+@pytest.fixture(autouse=True)
+def _words_alone(monkeypatch):
+    monkeypatch.setattr(meaning, "_engine", lambda: None)
+
+
+@pytest.mark.parametrize(
+    "question, kinds",
+    [
+        ("who moves the rats and roaches, which player does it", {"who"}),
+        ("le vilain au corps à corps il attaque qui", {"who"}),
+        ("Qui lance les dés pour les sbires ?", {"who"}),
+        ("le héros marche sur un monstre qui panique, il meurt ?", set()),  # a relative « qui »
+        ("rolled 3 bones on my attack, can i save them", {"can"}),
+        ("on a le droit de traverser un trait plein en se déplaçant ?", {"can"}),
+        ("on change de tuile, on pose les méchants où ?", {"where"}),
+        ("tu peux jouer ou passer", {"can"}),  # « ou » (or) is not « où »
+        ("je pose mes dés noirs avant ou après mes actions ?", {"when"}),
+        ("how many dice do I roll", {"count"}),
+        ("combien de cases", {"count"}),
+        ("fatigue", set()),
+    ],
+)
+def test_question_words_say_what_kind_of_answer_is_wanted(question, kinds):
+    assert intents(question) == kinds
+
+
+def test_cards_asked_the_same_way_lean_up(monkeypatch):
+    """A card's score grows by INTENT_SHARE × the share of its own questions asked the same way."""
+    q = "who rolls the dice for the baddies"
+    base = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
+    monkeypatch.setattr(S, "INTENT_SHARE", 0.0)
+    flat = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
+    asked = S._lens("en")["tmb/baddie-turn"][3]
+    share = sum("who" in kinds for *_, kinds in asked) / len(asked)
+    assert share > 0
+    assert base["tmb/baddie-turn"] > flat["tmb/baddie-turn"]
+    for card in set(base) & set(flat):
+        assert base[card] >= flat[card] - 1e-6
+
+
+def test_summary_cards_are_the_cards_pointing_to_many_others():
+    hubs = S._meta()["hubs"]
+    assert "mice-and-mystics/enemy-placement" in hubs["mice-and-mystics/chapter"]
+    assert "tmb/day-phases" in hubs and "tmb/fatigue" not in hubs
+
+
+@pytest.mark.parametrize("context", [None, "mice-and-mystics"])
+def test_a_summary_card_yields_to_the_card_it_points_to(context):
+    """Issue 35: « on change de tuile, on pose les méchants où ? » found the chapter's summary first
+    and the card on placing enemies second."""
+    hits = S.run("on change de tuile, on pose les méchants où ?", "fr", None, 3, context).hits
+    assert hits[0].id == "mice-and-mystics/enemy-placement"
+    assert "mice-and-mystics/chapter" in [h.id for h in hits]
+
+
+def test_a_summary_keeps_its_place_when_the_question_is_about_it():
+    hits = S.run("comment se déroule un chapitre", "fr", None, 3, "mice-and-mystics").hits
+    assert hits[0].id == "mice-and-mystics/chapter"
+
+
+def test_a_word_leans_toward_the_game_whose_cards_use_it():
+    q = S._parse_in_its_language("un vilain peut-il passer", "fr", None)
+    lean = S._game_lean(q, S._score(q, None)[1])
+    assert max(lean, key=lean.__getitem__) == "tmb"
+    assert sum(lean.values()) == pytest.approx(1.0)
+
+
+def test_the_lean_is_soft_and_only_without_a_context(monkeypatch):
+    q = "un vilain peut-il passer à travers un autre"
+    base = {h.id: h.score for h in S.run(q, "fr", None, 20).hits}
+    ctx = {h.id: h.score for h in S.run(q, "fr", None, 20, "tmb").hits}
+    monkeypatch.setattr(S, "GAME_SOFT", 0.0)
+    flat = {h.id: h.score for h in S.run(q, "fr", None, 20).hits}
+    flat_ctx = {h.id: h.score for h in S.run(q, "fr", None, 20, "tmb").hits}
+    assert ctx == flat_ctx
+    assert base["tmb/movement"] > flat["tmb/movement"]
+    assert any(not c.startswith("tmb/") for c in base)  # the other games' cards are still there
+
+
+def test_a_phrase_of_one_game_s_glossary_leans_to_that_game():
+    """Issue 35: « trait plein » is Stuffed Fables' solid line (its glossary), though « trait » alone
+    is a word of two Too Many Bones cards: without a game, the movement card of Stuffed Fables comes
+    first, not Too Many Bones'."""
+    question = "on a le droit de traverser un trait plein en se déplaçant ?"
+    q = S._parse_in_its_language(question, "fr", None)
+    assert q.said_in.get("trait") == "stuffed-fables"
+    assert S.run(question, "fr", None, 3).hits[0].id == "stuffed-fables/move"
