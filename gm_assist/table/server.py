@@ -427,6 +427,8 @@ def create_app(config: TableConfig | None = None) -> Any:
                 "strings": page_strings,
                 "initial": json.loads(first),
                 "assets": _assets(),
+                "playing": request.query_params.get("play") == "1",  # a play link: the guided mode
+                "guided_version": _asset_version(HERE / "static" / "guided.js"),
                 "version": _asset_version(HERE / "static" / "app.js"),
                 "title": page_strings[config.lang].get("table.page.title", "gm-assist"),
             },

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.table.test_api import saved
+from tests.table.test_play_link import night
 
 WATCH = "watch-token-0123456789abcdef"
 PLAY = "play-token-0123456789abcdefgh"
@@ -150,13 +151,10 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browse
         context.close()
 
 
+@pytest.mark.slow
 def test_a_tap_reaches_the_other_phone_and_the_tv_and_a_stale_tap_is_refused(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
-    assert (
-        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
-    )
-    assert server.gm("insomnia", "dodos", "2").returncode == 0
-    assert server.gm("insomnia", "dodos", "3").returncode == 0
+    night(server)
     contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
     tv = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
@@ -270,10 +268,19 @@ def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser
         page.goto(f"{server.url}?token={DM}&play=1&dm=1")
         settled(page)
         assert joined(page) == ["watch", "play", "dm"]
+        seen = number(page)
+        page.click("#join")
+        page.wait_for_selector("#join-panel:not([hidden])")
+        page.keyboard.press("Escape")  # closes the panel, and only that: the question stays
+        page.wait_for_selector("#join-panel", state="hidden")
+        assert number(page) == seen and message(page) == "What now?"
+        pick(page, "Roll dice")  # had Esc gone to the seat, "Leave gm-assist?" would be asked instead
+        assert kind(page) == "text" and number(page) == seen + 1
     finally:
         context.close()
 
 
+@pytest.mark.slow
 def test_join_on_loopback_hands_on_the_plain_page_and_the_play_link(start_table, browser, tmp_path):
     server = start_table(tmp_path / "home")
     context = browser.new_context(viewport=PHONE)
@@ -356,3 +363,57 @@ def test_the_dungeon_master_lays_the_floor_and_only_their_page_sees_it(start_tab
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "kinds"), [(WATCH, ["watch"]), (PLAY, ["watch", "play"]), (DM, ["watch", "play", "dm"])]
+)
+def test_join_hands_on_only_what_the_presented_token_may(given, kinds):
+    from starlette.testclient import TestClient
+
+    from gm_assist.table.server import TableConfig, create_app
+
+    config = TableConfig(token=WATCH, allowed_hosts=None, play_token=PLAY, dm_token=DM)
+    with TestClient(create_app(config), base_url="http://192.168.1.20:8765") as client:
+        links = client.get("/join.json", params={"token": given}).json()["links"]
+        assert client.get("/join.json", params={"token": "nope"}).status_code == 403
+    assert [link["kind"] for link in links] == kinds
+    assert links[0]["url"] == f"http://192.168.1.20:8765/?token={WATCH}"  # built on the Host used
+    text = json.dumps(links)
+    assert (PLAY in text) == ("play" in kinds) and (DM in text) == ("dm" in kinds)
+    assert all(link["svg"].startswith("<svg") and "<script" not in link["svg"] for link in links)
+
+
+def test_join_builds_no_link_on_a_forged_host():
+    from gm_assist.table.server import TableConfig, join_links
+
+    links = join_links(TableConfig(play_token=PLAY), 'evil"><script>:1', PLAY)
+    assert [link["url"] for link in links] == ["http://127.0.0.1/", f"http://127.0.0.1/?token={PLAY}&play=1"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, theme):
+    """axe-core (tests/table/vendor) finds no serious or critical violation on a game's menu with its
+    rule cards, the tabs and the Join panel open."""
+    from tests.table.test_screens import serious_violations
+
+    server = start_table(tmp_path / "home")
+    assert (
+        server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
+    )
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.add_init_script(f"localStorage.setItem('gm-theme', '{theme}')")
+        page.goto(play_url(server, "fr" if theme == "dark" else "en"))
+        settled(page)
+        tap(page, "#guided button.gm-choice[data-index='0']")  # Resume
+        pick(page, "Night")
+        tap(page, "#guided button.gm-rule")
+        page.click("#join")
+        page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+        bad = serious_violations(page)
+        assert not bad, bad
+    finally:
+        context.close()

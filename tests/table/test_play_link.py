@@ -13,13 +13,18 @@ def play_url(server) -> str:
     return f"{server.url}?token={token}&play=1&lang="
 
 
-def test_two_phones_and_a_tv(start_table, browser, tmp_path):
-    server = start_table(tmp_path / "home")
+def night(server) -> None:
+    """An Insomnia game "Night" (Ana and Bo) whose last two changes are Ana's 2 winks, then 3."""
     assert (
         server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
     )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
     assert server.gm("insomnia", "dodos", "3").returncode == 0
+
+
+def test_two_phones_and_a_tv(start_table, browser, tmp_path):
+    server = start_table(tmp_path / "home")
+    night(server)
     phones = [browser.new_context(viewport={"width": 390, "height": 844}) for _ in range(2)]
     tv = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
