@@ -208,22 +208,32 @@ def as_on_the_page(text: str) -> str:
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+VARIANTS = ("_page", "_screen", "_guided")
+"""The suffixes of a key's variants (``core.i18n``): a phone's guided mode reads the first it finds
+in this order, a terminal's reads ``_guided``."""
+
+
 @cache
 def page_words(language: str) -> list[tuple[re.Pattern[str], str]]:
-    """Every ``<key>_page`` of the catalogs in ``language`` with its ``<key>``: the terminal's text
-    as a pattern (each ``{name}`` matches any words) and the page's template."""
+    """Every text of the catalogs in ``language`` that a phone reads in other words than a terminal
+    (a key's ``_page``, ``_screen`` or ``_guided`` variant, see ``core.i18n``): the terminal's text
+    (with or without the guided mode) as a pattern, each ``{name}`` matching any words, and the
+    page's template."""
     from gm_assist.core.data import data_dir
     from gm_assist.core.i18n import catalog
 
     pairs = []
     for path in sorted((data_dir() / "i18n" / "en").glob("*.toml")):
         found = catalog(language, path.stem)
-        for key, page in found.items():
-            terminal = found.get(key.removesuffix("_page")) if key.endswith("_page") else None
-            if terminal is not None:
+        for key, text in found.items():
+            if key.endswith(VARIANTS):
+                continue
+            page = next((found[key + v] for v in VARIANTS if key + v in found), text)
+            for terminal in {text, found.get(key + "_guided", text)} - {page}:
                 parts = PLACEHOLDER.split(terminal)  # literal, name, literal, name, …
-                pattern = "".join(re.escape(p) if i % 2 == 0 else _any(p) for i, p in enumerate(parts))
-                pairs.append((re.compile(pattern), page))
+                if not set(PLACEHOLDER.findall(page)) <= set(parts[1::2]):
+                    continue  # the page says what the terminal's words do not hold
+                pairs.append((_pattern(parts), page))
     return pairs
 
 
@@ -257,9 +267,19 @@ def _timeless(entry: Any) -> Any:
     return entry
 
 
-def _any(name: str) -> str:
-    """What a ``{name}`` of a template matches: any words, or one key for a ``{letter}``."""
-    return rf"(?P<{name}>\S)" if name == "letter" else f"(?P<{name}>.+?)"
+def _pattern(parts: list[str]) -> re.Pattern[str]:
+    """A template split on its placeholders as a pattern: each ``{name}`` matches any words (one
+    key for a ``{letter}``), the same words where it comes again."""
+    out, named = [], set()
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(re.escape(part))
+        elif part in named:
+            out.append(f"(?P={part})")
+        else:
+            named.add(part)
+            out.append(rf"(?P<{part}>\S)" if part == "letter" else f"(?P<{part}>.+?)")
+    return re.compile("".join(out))
 
 
 def same_on_the_page(
@@ -274,12 +294,15 @@ def same_on_the_page(
 ) -> WebPlayer:
     """Play ``script`` again on a phone's seat (``dm``: the Dungeon Master's link), over a new home
     ``page_home``, after ``terminal`` (the Player that played it in ``home``): every assertion of
-    the script holds there too, the page asks the terminal's questions (kind, message, entries) in
+    the script holds there too (its texts read in a phone's words: the context it resets says the
+    answers come from a page), the page asks the terminal's questions (kind, message, entries) in
     the same order, and the saved games' journals are the same. Answers the page's player."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("GM_ASSIST_HOME", str(page_home))
         from gm_assist.core import context
 
+        reset = context.reset  # what the script expects to read, it reads as a phone says it
+        env.setattr(context, "reset", lambda **values: reset(**{"surface": "page", **values}))
         context.reset(lang=lang)
         page = web(dm)
         script(page, capsys, lang)

@@ -45,23 +45,16 @@ def undo_redo_entries(
     where = _which_game(session) if name_game else None
     entries: list[tuple[str, str]] = []
     keys: dict[str, str] = {}
-    page = _keyless()
     for value, label, kind in ((_UNDO, undo_label, "undo"), (_REDO, redo_label, "redo")):
         if label is not None:
             key = t(f"guided.{kind}_key")
             if where is not None:
-                text = t(f"guided.{kind}_in{page}", letter=key, label=label, game=where[0], name=where[1])
+                text = t(f"guided.{kind}_in", letter=key, label=label, game=where[0], name=where[1])
             else:
-                text = t(f"guided.{kind}{page}", letter=key, label=label)
+                text = t(f"guided.{kind}", letter=key, label=label)
             entries.append((value, text))
             keys[key] = value
     return entries, keys
-
-
-def _keyless() -> str:
-    """The suffix of the labels for a screen without keys (a phone: "_page"), whose entries name no
-    letter to press; "" in a terminal."""
-    return "_page" if prompts.surface() == "page" else ""
 
 
 def _which_game(session: str | None) -> tuple[str, str] | None:
@@ -106,7 +99,7 @@ def menu(
     own = {key: value for key, value in (shortcuts or {}).items() if key not in keys}
     letters = {value: key for key, value in own.items()}
     choices = [
-        (c[0], t(f"guided.shortcut{_keyless()}", label=c[1], letter=letters[c[0]]))
+        (c[0], t("guided.shortcut", label=c[1], letter=letters[c[0]]))
         if isinstance(c, tuple) and c[0] in letters
         else c
         for c in choices

@@ -84,8 +84,7 @@ def new_session() -> str | None:
             rules=("tmb/game-modes",),
         )
         hps = [prompts.integer(t("tmb.flow.ask_hp", name=n), min=1, max=20) for n in names]
-        ask = "tmb.flow.ask_session_page" if prompts.surface() == "page" else "tmb.flow.ask_session"
-        session_name = prompts.text(t(ask), default="", validate=_name_problem)
+        session_name = prompts.text(t("tmb.flow.ask_session"), default="", validate=_name_problem)
     except Cancelled:
         return None
     try:
