@@ -179,8 +179,9 @@ def as_the_terminal_prints(render: Callable[[Any], None], width: int = 0) -> str
 
 def on_the_terminal(questions: list[tuple[str, str, list[str]]]) -> list[tuple[str, str, list[str]]]:
     """The terminal's questions as the page must ask them: without the terminal shell's own entry
-    of the home menu (``gm_assist.flow``: start the table view), and with the page's words where the
-    catalogs have them (``<key>_page``: "leave it empty" where a terminal says "Enter")."""
+    of the home menu (``gm_assist.flow``: start the table view), and in a phone's words where the
+    catalogs have them (a key's variants, see :func:`page_words`: "leave it empty" where a terminal
+    says "Enter", "Undo: …" where it says "Undo (u): …")."""
     from gm_assist.core.i18n import t
 
     title, own = t("core.menu.title"), t("core.menu.table")
