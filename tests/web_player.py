@@ -83,6 +83,8 @@ class WebPlayer(Scripted):
         quits (the seat is finished)."""
         view = self._post("/api/seat", {"lang": lang})
         while True:
+            while view.get("busy"):  # still working after the answer's wait (a long search): ask again
+                view = self._post("/api/seat", {"seat": view["seat"]})
             self.views.append(view)
             self._tell(view)
             if view["finished"]:
