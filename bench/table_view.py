@@ -4,6 +4,7 @@
     .venv/bin/python bench/table_view.py [--changes 50] [--clients 20] [--reconnects 5000]
     .venv/bin/python bench/table_view.py --reconnects-only [--reconnects 5000]
     .venv/bin/python bench/table_view.py --watchers
+    .venv/bin/python bench/table_view.py --taps 40
 
 - latency: from a ``gm-assist insomnia dodos 1`` process's exit to the page's DOM update, in the
   system Chromium (a MutationObserver stamps the update; both clocks are this machine's wall
@@ -16,6 +17,9 @@
   an event stream is opened, read up to its first snapshot and dropped; the server's resident
   memory (VmRSS) is read before, every 1,000 and at the end. Target ≤ 60 MiB at the end.
   ``--reconnects-only`` runs only this part (no Chromium needed).
+- ``--taps N``: issue 33, a tap on a phone's Play tab (Undo, then Redo) until a TV and three other
+  phones show it (the TV's journal; each phone's menu drawn again): p50/p95 over N taps. Target p95
+  ≤ 300 ms. Runs only this part.
 - ``--watchers``: how fast each way of watching notices an atomic replacement of a session file
   (stat polling every 50 ms, as the server does, against ``watchfiles``, when it is installed),
   and what each costs while nothing changes (CPU seconds over 10 s).
@@ -76,6 +80,63 @@ def latency(server: TableServer, changes: int) -> list[float]:
             time.sleep(0.05)
         browser.close()
     return out, from_start
+
+
+def taps(server: TableServer, count: int, phones: int = 4) -> list[float]:
+    """Issue 33: a tap on one phone's Play tab (Undo, then Redo, of the game's last change), until
+    every other screen shows it: the TV's journal, and each other phone's menu drawn again from the
+    new version (its /events, then its own redraw request). Milliseconds from the click to the last
+    screen's DOM change, one figure per tap (every page stamps with this machine's wall clock)."""
+    from playwright.sync_api import sync_playwright
+
+    token = re.search(r"\?token=([\w-]+)&play=1\b", server.log())
+    assert token, server.log()
+    stamp = """sel => { window.__stamps = [];
+        new MutationObserver(() => window.__stamps.push(performance.timeOrigin + performance.now()))
+          .observe(document.querySelector(sel), {attributes: true, childList: true, subtree: true}); }"""
+    out = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+        tv.goto(server.url)
+        tv.wait_for_function("document.documentElement.getAttribute('data-status') === 'ok'")
+        pages = []
+        for _ in range(phones):
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            phone.goto(f"{server.url}?token={token.group(1)}&play=1&lang=en")
+            for entry in ("Resume", server.state()["session"]["name"]):
+                phone.wait_for_selector(f"#guided[aria-busy=false] button.gm-choice:has-text('{entry}')")
+                phone.click(f"#guided button.gm-choice:has-text('{entry}')")
+            phone.wait_for_selector("#guided[aria-busy=false][data-version] .gm-undo")
+            pages.append(phone)
+        tapping, others = pages[0], pages[1:]
+        tv.evaluate(stamp, "#journal")
+        for phone in others:
+            phone.evaluate(stamp, "#guided")
+        for n in range(count):
+            word = "Redo" if n % 2 else "Undo"
+            seen = {id(p): p.evaluate("window.__stamps.length") for p in (tv, *others)}
+            versions = {id(p): p.get_attribute("#guided", "data-version") for p in others}
+            clicked = tapping.evaluate(
+                """w => { const b = [...document.querySelectorAll('#guided .gm-undo')]
+                  .find(e => e.innerText.startsWith(w)); const t = performance.timeOrigin + performance.now();
+                  b.click(); return t; }""",
+                word,
+            )
+            tv.wait_for_function("n => window.__stamps.length > n", arg=seen[id(tv)], timeout=5000)
+            last = tv.evaluate("window.__stamps[window.__stamps.length - 1]")
+            for phone in others:
+                phone.wait_for_function(
+                    "v => { const g = document.getElementById('guided');"
+                    " return g.dataset.version !== v && g.getAttribute('aria-busy') === 'false'; }",
+                    arg=versions[id(phone)],
+                    timeout=5000,
+                )
+                last = max(last, phone.evaluate("window.__stamps[window.__stamps.length - 1]"))
+            tapping.wait_for_selector("#guided[aria-busy=false] .gm-undo")
+            out.append(last - clicked)
+        browser.close()
+    return out
 
 
 def rss_kib(pid: int) -> int:
@@ -266,6 +327,7 @@ def main() -> None:
     parser.add_argument("--reconnects", type=int, default=5000)
     parser.add_argument("--reconnects-only", action="store_true")
     parser.add_argument("--watchers", action="store_true")
+    parser.add_argument("--taps", type=int, default=0, help="issue 33: taps on a phone, to a TV and 3 phones")
     args = parser.parse_args()
     if args.watchers:
         watchers()
@@ -277,6 +339,15 @@ def main() -> None:
         assert r.returncode == 0, r.stderr
         if args.reconnects_only:
             report_reconnects(server, args.reconnects)
+            return
+        if args.taps:
+            assert server.gm("insomnia", "dodos", "2").returncode == 0  # a change to undo and redo
+            spent = taps(server, args.taps)
+            print(
+                f"tap on a phone → a TV and 3 other phones over {len(spent)} taps: "
+                f"p50 {statistics.median(spent):.0f} ms, p95 {pct(spent, 95):.0f} ms, "
+                f"max {max(spent):.0f} ms (target p95 ≤ 300 ms, issue 33)"
+            )
             return
         lat, whole = latency(server, args.changes)
         print(

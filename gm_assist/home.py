@@ -157,7 +157,8 @@ def _settings() -> None:
     from gm_assist.core.settings import set_setting
 
     lang = select(t("core.menu.pick_lang"), [("fr", "Français"), ("en", "English")], default=i18n.lang())
-    set_setting("lang", lang)
+    if ctx().surface != "page":  # a phone's language is its own; a terminal's is the home's default
+        set_setting("lang", lang)
     ctx().lang = lang
     say(t("core.menu.lang_set"))
 

@@ -65,8 +65,14 @@ class Question:
 
 
 class Stale(Exception):
-    """The answer was given on a screen drawn before another screen changed the game: the menu is
-    drawn again from the new state (``guided.menu`` answers ``AGAIN``), nothing is acted on."""
+    """The menu must be drawn again (``guided.menu`` answers ``AGAIN``), nothing is acted on:
+    ``answered`` when an answer was given on a screen drawn before another screen changed the game
+    (the table is told someone else moved first); otherwise the screen only asks to be drawn again
+    (the game moved elsewhere, or its language changed)."""
+
+    def __init__(self, answered: bool = True) -> None:
+        super().__init__()
+        self.answered = answered
 
 
 class Driver:

@@ -118,8 +118,9 @@ def menu(
             menu=True,
             **extra,
         )
-    except Stale:  # answered on a screen drawn before another screen moved the game
-        prompts.say(t("guided.moved_first"))
+    except Stale as redraw:
+        if redraw.answered:  # answered on a screen drawn before another screen moved the game
+            prompts.say(t("guided.moved_first"))
         return AGAIN
     if choice in (_UNDO, _REDO):
         step_back_or_forward(choice == _REDO, session)

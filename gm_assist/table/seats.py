@@ -248,7 +248,7 @@ class PageDriver(Driver):
                 if question.kind == "wait":
                     return None
                 if question.menu:
-                    raise Stale()
+                    raise Stale(answered=False)
                 raise Cancelled()  # a question inside a step: back to its menu, drawn anew
             try:
                 value = interpret(question, raw, t("core.prompt.rule"))

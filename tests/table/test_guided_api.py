@@ -267,3 +267,24 @@ def test_the_statistics_reach_the_phone_not_the_servers_terminal(client, gm, nig
         phone.pick("Statistics")
         assert any(item["kind"] == "screen" and "Insomnia" in item["text"] for item in phone.view["told"])
         assert "Insomnia" not in capsys.readouterr().out
+
+
+def test_switching_language_on_a_game_menu_redraws_it_without_saying_anyone_moved(client, gm, night):
+    with client() as c:
+        phone = Phone(c)
+        phone.pick("Resume")
+        phone.pick("Night")
+        view = c.post("/api/seat", json={"seat": phone.view["seat"], "lang": "fr"}, headers=bearer()).json()
+        assert view["question"]["version"] is not None and not view["moved_first"]
+        assert not any("avant vous" in item["text"] for item in view["told"])
+
+
+def test_a_phones_language_entry_changes_the_phone_not_the_homes_default(client, gm, home):
+    with client() as c:
+        phone = Phone(c)
+        phone.pick("Language")
+        phone.pick("Français")
+        assert phone.view["lang"] == "fr" and phone.question["message"] == "Et maintenant ?"
+    from gm_assist.core.settings import get_setting
+
+    assert get_setting("lang") != "fr"  # the terminal's default is untouched

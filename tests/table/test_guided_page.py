@@ -50,7 +50,7 @@ def tap(page: Any, selector: str) -> None:
 
 
 def pick(page: Any, words: str) -> None:
-    tap(page, f"#guided button.gm-choice:has-text({json.dumps(words)})")
+    tap(page, f"#guided button.gm-choice:has-text({json.dumps(words, ensure_ascii=False)})")
 
 
 def type_in(page: Any, text: str) -> None:
@@ -89,66 +89,71 @@ def in_game(page: Any) -> bool:
     return kind(page) == "select" and page.get_attribute("#guided", "data-version") is not None
 
 
-def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, browser, tmp_path):
+def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, page, tmp_path):
     server = start_table(tmp_path / "home")
-    context = browser.new_context(viewport=PHONE)
-    try:
-        phone = context.new_page()
-        phone.goto(play_url(server))
-        settled(phone)
-        assert phone.get_attribute("#tab-play", "aria-selected") == "true"
-        assert phone.locator("#main").is_hidden() and phone.locator("#guided").is_visible()
-        assert message(phone) == "What now?"
-        entries = phone.locator("#guided button.gm-choice")
-        for i in range(entries.count()):  # a thumb's targets, the phone's whole width
-            box = entries.nth(i).bounding_box()
-            assert box["height"] >= 44 and box["width"] >= 300
-        assert not re.search(r"gm-assist [a-z]", phone.inner_text("#guided"))  # no command line
-        # a refusal, said with its reason, then Back
-        pick(phone, "Roll dice")
-        assert kind(phone) == "text" and phone.input_value("#q-text") == "2d6"
-        type_in(phone, "2d")
-        assert phone.locator("#q-problem").inner_text().strip()
-        assert phone.get_attribute("#q-problem", "role") == "alert"
-        type_in(phone, "3d6+1")
-        assert "3d6+1" in phone.inner_text("#q-told")
-        tap(phone, "#q-back")
-        assert message(phone) == "What now?"
-        # a new game through its set-up questions
-        pick(phone, "Start a new game")
-        pick(phone, "Insomnia")
-        type_in(phone, "Ana")
-        type_in(phone, "Bo")
-        type_in(phone, "")
-        take_defaults(phone, in_game)
-        shown = json.loads(server.gm("show", "--json").stdout)
-        assert shown["session"]["game"] == "insomnia"
-        assert phone.get_attribute("#guided", "data-version") == str(server.state()["version"])
-        menu = message(phone)
-        phone.screenshot(path="/tmp/gp/insomnia-menu.png")
-        # Rule? shows the cards, open, above the same question
-        tap(phone, "#guided button.gm-rule")
-        assert message(phone) == menu
-        card = phone.locator("#q-told details[data-kind='rules']")
-        assert card.count() >= 1 and card.first.get_attribute("open") is not None
-        assert card.first.locator("pre").inner_text().strip()
-        # the Table tab is one tap away, and back
-        phone.click("#tab-table")
-        phone.wait_for_function("document.getElementById('guided').hidden")
-        assert phone.locator("#main").is_visible()
-        phone.wait_for_function("document.documentElement.getAttribute('data-status') === 'ok'")
-        phone.click("#tab-play")
-        # a reload finds the same seat, at the same question
-        seen = number(phone)
-        phone.reload()
-        settled(phone)
-        assert number(phone) == seen and message(phone) == menu
-        # Esc is Back: out of the game's menu
-        phone.keyboard.press("Escape")
-        settled(phone, seen)
-        assert message(phone) != menu
-    finally:
-        context.close()
+    page.goto(play_url(server))
+    settled(page)
+    assert page.get_attribute("#tab-play", "aria-selected") == "true"
+    assert page.locator("#main").is_hidden() and page.locator("#guided").is_visible()
+    assert message(page) == "What now?"
+    entries = page.locator("#guided button.gm-choice")
+    for i in range(entries.count()):  # a thumb's targets, the phone's whole width
+        box = entries.nth(i).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 300
+    assert not re.search(r"gm-assist [a-z]", page.inner_text("#guided"))  # no command line
+    # a refusal, said with its reason, then Back
+    pick(page, "Roll dice")
+    assert kind(page) == "text" and page.input_value("#q-text") == "2d6"
+    type_in(page, "2d")
+    assert page.locator("#q-problem").inner_text().strip()
+    assert page.get_attribute("#q-problem", "role") == "alert"
+    type_in(page, "3d6+1")
+    assert "3d6+1" in page.inner_text("#q-told")
+    tap(page, "#q-back")
+    assert message(page) == "What now?"
+    # a new game through its set-up questions
+    pick(page, "Start a new game")
+    pick(page, "Insomnia")
+    type_in(page, "Ana")
+    type_in(page, "Bo")
+    type_in(page, "")
+    take_defaults(page, in_game)
+    shown = json.loads(server.gm("show", "--json").stdout)
+    assert shown["session"]["game"] == "insomnia"
+    assert page.get_attribute("#guided", "data-version") == str(server.state()["version"])
+    menu = message(page)
+    page.screenshot(path="/tmp/gp/insomnia-menu.png")
+    # Rule? shows the cards, open, above the same question
+    tap(page, "#guided button.gm-rule")
+    assert message(page) == menu
+    card = page.locator("#q-told details[data-kind='rules']")
+    assert card.count() >= 1 and card.first.get_attribute("open") is not None
+    assert card.first.locator("pre").inner_text().strip()
+    # the Table tab is one tap away, and back
+    page.click("#tab-table")
+    page.wait_for_function("document.getElementById('guided').hidden")
+    assert page.locator("#main").is_visible()
+    page.wait_for_function("document.documentElement.getAttribute('data-status') === 'ok'")
+    page.click("#tab-play")
+    # a reload finds the same seat, at the same question
+    seen = number(page)
+    page.reload()
+    settled(page)
+    assert number(page) == seen and message(page) == menu
+    # Esc is Back: out of the game's menu
+    page.keyboard.press("Escape")
+    settled(page, seen)
+    assert message(page) == "What now?"
+    # the home's language entry: the whole page follows the seat's choice
+    pick(page, "Language / langue")
+    pick(page, "Français")
+    assert message(page) == "Et maintenant ?"
+    assert page.inner_text("#tab-play") == "Jouer" and page.inner_text("#lang") == "English"
+    # and the page's switch takes the seat along
+    seen = number(page)
+    page.click("#lang")
+    settled(page, seen)
+    assert message(page) == "What now?" and page.inner_text("#tab-play") == "Play"
 
 
 @pytest.mark.slow
@@ -228,75 +233,65 @@ def joined(page: Any) -> list[str]:
     return kinds
 
 
-def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, browser, tmp_path):
+def test_the_watch_link_hands_on_only_itself_and_cannot_act(start_table, page, tmp_path):
     home = lan_home(tmp_path)
     server = start_table(home, "--lan", token=WATCH)
     assert (
         server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
     )
     assert server.gm("insomnia", "dodos", "2").returncode == 0
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.url}?token={WATCH}")
-        page.wait_for_function("document.documentElement.hasAttribute('data-status')")
-        assert page.locator("#tabs").is_hidden() and page.locator("#play").is_hidden()
-        assert joined(page) == ["watch"]
-        html = page.content()
-        assert PLAY not in html and DM not in html  # the watch page never holds a link that acts
-        codes = json.loads(urllib.request.urlopen(f"{server.url}join.json?token={WATCH}").read())
-        assert [link["url"] for link in codes["links"]] == [f"{server.url}?token={WATCH}"]
-        before = saved(home)
-        for path, body in (
-            ("/api/undo", {"version": server.state()["version"]}),
-            ("/api/seat", {"lang": "en"}),
-        ):
-            assert post(server, path, body, {"Authorization": f"Bearer {WATCH}"}) == 403
-            assert post(server, path, body, {"Cookie": f"gm_table_token={PLAY}"}) == 403  # a cookie alone
-        # the page itself, on the watch link, cannot act either
-        status = page.evaluate(
-            "t => fetch('/api/undo', {method: 'POST', headers: {'Authorization': 'Bearer ' + t,"
-            " 'Content-Type': 'application/json'}, body: JSON.stringify({version: 1})}).then(r => r.status)",
-            WATCH,
-        )
-        assert status == 403
-        assert saved(home) == before
-        # the play link hands on the watch link and itself; the Dungeon Master's link adds its own
-        page.goto(f"{server.url}?token={PLAY}&play=1")
-        settled(page)
-        assert joined(page) == ["watch", "play"]
-        page.goto(f"{server.url}?token={DM}&play=1&dm=1")
-        settled(page)
-        assert joined(page) == ["watch", "play", "dm"]
-        seen = number(page)
-        page.click("#join")
-        page.wait_for_selector("#join-panel:not([hidden])")
-        page.keyboard.press("Escape")  # closes the panel, and only that: the question stays
-        page.wait_for_selector("#join-panel", state="hidden")
-        assert number(page) == seen and message(page) == "What now?"
-        pick(page, "Roll dice")  # had Esc gone to the seat, "Leave gm-assist?" would be asked instead
-        assert kind(page) == "text" and number(page) == seen + 1
-    finally:
-        context.close()
+    page.goto(f"{server.url}?token={WATCH}")
+    page.wait_for_function("document.documentElement.hasAttribute('data-status')")
+    assert page.locator("#tabs").is_hidden() and page.locator("#play").is_hidden()
+    assert joined(page) == ["watch"]
+    html = page.content()
+    assert PLAY not in html and DM not in html  # the watch page never holds a link that acts
+    codes = json.loads(urllib.request.urlopen(f"{server.url}join.json?token={WATCH}").read())
+    assert [link["url"] for link in codes["links"]] == [f"{server.url}?token={WATCH}"]
+    before = saved(home)
+    for path, body in (
+        ("/api/undo", {"version": server.state()["version"]}),
+        ("/api/seat", {"lang": "en"}),
+    ):
+        assert post(server, path, body, {"Authorization": f"Bearer {WATCH}"}) == 403
+        assert post(server, path, body, {"Cookie": f"gm_table_token={PLAY}"}) == 403  # a cookie alone
+    # the page itself, on the watch link, cannot act either
+    status = page.evaluate(
+        "t => fetch('/api/undo', {method: 'POST', headers: {'Authorization': 'Bearer ' + t,"
+        " 'Content-Type': 'application/json'}, body: JSON.stringify({version: 1})}).then(r => r.status)",
+        WATCH,
+    )
+    assert status == 403
+    assert saved(home) == before
+    # the play link hands on the watch link and itself; the Dungeon Master's link adds its own
+    page.goto(f"{server.url}?token={PLAY}&play=1")
+    settled(page)
+    assert joined(page) == ["watch", "play"]
+    page.goto(f"{server.url}?token={DM}&play=1&dm=1")
+    settled(page)
+    assert joined(page) == ["watch", "play", "dm"]
+    seen = number(page)
+    page.click("#join")
+    page.wait_for_selector("#join-panel:not([hidden])")
+    page.keyboard.press("Escape")  # closes the panel, and only that: the question stays
+    page.wait_for_selector("#join-panel", state="hidden")
+    assert number(page) == seen and message(page) == "What now?"
+    pick(page, "Roll dice")  # had Esc gone to the seat, "Leave gm-assist?" would be asked instead
+    assert kind(page) == "text" and number(page) == seen + 1
 
 
 @pytest.mark.slow
-def test_join_on_loopback_hands_on_the_plain_page_and_the_play_link(start_table, browser, tmp_path):
+def test_join_on_loopback_hands_on_the_plain_page_and_the_play_link(start_table, page, tmp_path):
     server = start_table(tmp_path / "home")
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.goto(server.url)
-        page.wait_for_function("document.documentElement.hasAttribute('data-status')")
-        assert joined(page) == ["watch"]
-        page.goto(play_url(server))
-        settled(page)
-        page.click("#join")
-        page.wait_for_selector("#join-panel:not([hidden]) figure svg")
-        urls = page.locator("#join-panel code").all_inner_texts()
-        assert urls[0] == server.url and urls[1].startswith(server.url + "?token=") and "dm=1" not in urls[1]
-    finally:
-        context.close()
+    page.goto(server.url)
+    page.wait_for_function("document.documentElement.hasAttribute('data-status')")
+    assert joined(page) == ["watch"]
+    page.goto(play_url(server))
+    settled(page)
+    page.click("#join")
+    page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+    urls = page.locator("#join-panel code").all_inner_texts()
+    assert urls[0] == server.url and urls[1].startswith(server.url + "?token=") and "dm=1" not in urls[1]
 
 
 FLOOR = "opc/..c/xec"  # the two-player whole-game script's first floor
@@ -393,7 +388,7 @@ def test_join_builds_no_link_on_a_forged_host():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, theme):
+def test_the_play_tab_passes_axe_in_both_themes(start_table, page, tmp_path, theme):
     """axe-core (tests/table/vendor) finds no serious or critical violation on a game's menu with its
     rule cards, the tabs and the Join panel open."""
     from tests.table.test_screens import serious_violations
@@ -402,18 +397,56 @@ def test_the_play_tab_passes_axe_in_both_themes(start_table, browser, tmp_path, 
     assert (
         server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Night").returncode == 0
     )
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.add_init_script(f"localStorage.setItem('gm-theme', '{theme}')")
-        page.goto(play_url(server, "fr" if theme == "dark" else "en"))
-        settled(page)
-        tap(page, "#guided button.gm-choice[data-index='0']")  # Resume
-        pick(page, "Night")
-        tap(page, "#guided button.gm-rule")
-        page.click("#join")
-        page.wait_for_selector("#join-panel:not([hidden]) figure svg")
-        bad = serious_violations(page)
-        assert not bad, bad
-    finally:
-        context.close()
+    page.add_init_script(f"localStorage.setItem('gm-theme', '{theme}')")
+    page.goto(play_url(server, "fr" if theme == "dark" else "en"))
+    settled(page)
+    tap(page, "#guided button.gm-choice[data-index='0']")  # Resume
+    pick(page, "Night")
+    tap(page, "#guided button.gm-rule")
+    page.click("#join")
+    page.wait_for_selector("#join-panel:not([hidden]) figure svg")
+    bad = serious_violations(page)
+    assert not bad, bad
+
+
+@pytest.mark.slow
+def test_toggles_and_steppers_answer_what_the_phone_shows(start_table, page, tmp_path):
+    server = start_table(tmp_path / "home")
+    page.goto(play_url(server))
+    settled(page)
+    pick(page, "Start a new game")
+    pick(page, "Mice and Mystics")
+    assert kind(page) == "checkbox"
+    ticks = page.locator("#guided button.gm-tick")
+    chosen = [ticks.nth(i).inner_text() for i in (1, 3)]
+    for i in (1, 3, 0, 0):  # the first one ticked, then unticked
+        ticks.nth(i).click()
+    assert [ticks.nth(i).get_attribute("aria-pressed") for i in range(4)] == [
+        "false",
+        "true",
+        "false",
+        "true",
+    ]
+    tap(page, "#q-ok")
+    take_defaults(page, in_game)
+    mice = json.loads(server.gm("show", "--json").stdout)["state"]
+    assert sorted(chosen) == sorted(m["name"] for m in mice["mice"]), mice
+    # a number: − and + within the rule's bounds, then OK
+    made = ("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Flops", "--name", "Fable")
+    assert server.gm(*made).returncode == 0
+    page.keyboard.press("Escape")
+    settled(page)
+    page.wait_for_selector("#guided button.gm-choice:has-text('Resume a saved game')")
+    pick(page, "Resume")
+    pick(page, "Fable")
+    pick(page, "Draw dice")
+    pick(page, "Lumpy")
+    pick(page, "The app draws")
+    assert kind(page) == "integer"
+    proposed = int(page.input_value("#q-number"))
+    for button in ("#q-minus", "#q-minus", "#q-plus"):
+        page.click(button)
+    assert int(page.input_value("#q-number")) == proposed - 1
+    tap(page, "#q-ok")
+    drawn = [item for item in page.locator("#q-told .gm-told").all_inner_texts() if "drew" in item]
+    assert drawn and len(drawn[0].split(":")[1].split(",")) == proposed - 1, drawn

@@ -327,18 +327,24 @@
     };
   }
 
+  /* The page's language, remembered on this link (issue 34). */
+  function chooseLang(lang) {
+    state.lang = lang;
+    write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
+    draw();
+  }
+
   if (playing && window.GM_GUIDED) {
     GUIDED = window.GM_GUIDED({ h: h, t: t, loc: loc, token: token, dm: params.get("dm") === "1",
-                                doc: function () { return state.doc; }, lang: function () { return state.lang; } });
+                                doc: function () { return state.doc; }, lang: function () { return state.lang; },
+                                adopt: function (lang) { chooseLang(lang); } });
   }
 
   window.GM = {
     esc: esc, h: h, bar: bar, loc: loc, t: t,
     start: function () {
       document.getElementById("lang").onclick = function () {
-        state.lang = state.lang === "fr" ? "en" : "fr";
-        write(LANG_KEY, JSON.stringify({ server: SERVER_LANG, lang: state.lang }));
-        draw();
+        chooseLang(state.lang === "fr" ? "en" : "fr");
         if (GUIDED) { GUIDED.relang(); }
         if (!document.getElementById("join-panel").hidden) { toggleJoin(); toggleJoin(); }
       };

@@ -2,13 +2,15 @@
  * the guided procedures (gm_assist/home.py, each game's flow.py) and asks their questions; this draws
  * them one per screen in the Play tab and sends the answers (POST /api/seat, /api/answer; see
  * docs/table-view.md). `window.GM_GUIDED(page)` -> {start, tabs, follow, relang}; `page` gives h, t,
- * loc, token, dm, doc() (the latest snapshot) and lang(). Loaded on play links only, before app.js. */
+ * loc, token, dm, doc() (the latest snapshot), lang() and adopt(lang) (the seat's language menu chose
+ * another: the page follows it). Loaded on play links only, before app.js. */
 (function () {
   "use strict";
 
   window.GM_GUIDED = function (page) {
     var h = page.h, t = page.t, loc = page.loc;
     var SEAT_KEY = "gm-seat:" + (page.dm ? "dm" : "play");
+    var NOTE_MS = 8000;
     var guided = { view: null, busy: false, note: "", failed: "", missed: false, redrawn: null, shown: null };
 
     function session(key, value) {
@@ -59,15 +61,27 @@
       if (got.status === 200 || got.status === 409) {
         guided.view = got.body;
         guided.failed = "";
+        if (got.body.lang && got.body.lang !== page.lang()) { page.adopt(got.body.lang); } // its menu chose it
         session(SEAT_KEY, got.body.seat);
-        if (got.body.moved_first && got.body.error) { guided.note = loc(got.body.error); }
-        else if (got.status === 409) { guided.note = t("table.play.stale"); }
+        if (got.body.moved_first && got.body.error) { note(loc(got.body.error)); }
+        else if (got.status === 409) { note(t("table.play.stale")); }
       } else {
         guided.failed = got.body && got.body.error ? loc(got.body.error) : String(got.status);
       }
       drawGuided();
       if (guided.view && guided.view.busy) { openSeat(); return; } // still working: the seat waits for its next question
       if (guided.missed) { guided.missed = false; follow(page.doc()); }
+    }
+
+    /* A short note (someone else moved first): it goes by itself after a few seconds. */
+    function note(text) {
+      guided.note = text;
+      window.setTimeout(function () {
+        if (guided.note !== text) { return; }
+        guided.note = "";
+        var shown = document.getElementById("q-note");
+        if (shown) { shown.textContent = guided.failed; }
+      }, NOTE_MS);
     }
 
     function lost() {
