@@ -192,9 +192,52 @@ def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             who.answer(question)
             return ask(question, extra)
 
+        terminal_ask = prompts.Terminal.ask
+
+        def asked(driver: Any, question: Any) -> Any:
+            who.kind = question.kind
+            return terminal_ask(driver, question)
+
         monkeypatch.setattr(prompts, "_fit", _fit)
         monkeypatch.setattr(prompts, "_ask", _ask)
+        monkeypatch.setattr(prompts.Terminal, "ask", asked)
         yield who
+
+
+@pytest.fixture
+def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """``web(dm=False)``: a table view in this process over the current home (Starlette's test
+    client) and a :class:`tests.web_player.WebPlayer` on its play link (``dm``: the Dungeon
+    Master's link), which ``tests.player.home`` runs from then on: a whole-game script plays on a
+    phone's seat over HTTP instead of this terminal. Its screens are drawn as the captured
+    terminal draws them (``web_player.as_the_terminal_prints``) for the scripts' checks."""
+    from starlette.testclient import TestClient
+
+    import tests.player
+    from gm_assist.core import data
+    from gm_assist.table import seats
+    from gm_assist.table.server import TableConfig, create_app
+    from tests.web_player import DM, PLAY, WebPlayer, as_the_terminal_prints
+
+    monkeypatch.setattr(data, "CACHE_WRITES", False)
+    monkeypatch.setattr(seats, "render_text", as_the_terminal_prints)
+    clients: list[Any] = []
+
+    def start(dm: bool = False) -> WebPlayer:
+        client = TestClient(
+            create_app(TableConfig(play_token=PLAY, dm_token=DM)), base_url="http://127.0.0.1:8765"
+        )
+        client.__enter__()
+        clients.append(client)
+        who = WebPlayer(client, DM if dm else PLAY)
+        monkeypatch.setattr(tests.player, "RUNNER", who.home)
+        return who
+
+    try:
+        yield start
+    finally:
+        for client in clients:
+            client.__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ the script holds fails the same way instead of hanging.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,7 @@ UP, DOWN, ENTER, SPACE, CTRL_C, BACKSPACE = "\x1b[A", "\x1b[B", "\r", " ", "\x03
 class Pick:
     words: str = ""  # "" = the default entry
     expect: str = ""  # with words="": the default entry must contain this
+    page: str = ""  # the words on a phone's page when they differ (no key to name there)
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ class Player:
     pipe: Any
     script: list[tuple[str | None, Any]] = field(default_factory=list)
     message: str = ""
+    kind: str = ""  # the kind of the question being asked (core.asking.KINDS), set by the fixture
     asked: list[str] = field(default_factory=list)
     menus: list[tuple[str, list[str]]] = field(default_factory=list)  # every menu seen, with its entries
+    questions: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (kind, message, entries)
 
     def queue(self, *steps: tuple[str | None, Any]) -> None:
         self.script.extend(steps)
@@ -81,6 +85,7 @@ class Player:
         titles = [_title(c.title) for c in menu.choices] if menu else []
         if menu is not None:
             self.menus.append((message, titles))
+        self.questions.append((self.kind, message, titles))
         if not self.script:
             pytest.fail(f"the script is over but the flow asks: {message!r} {titles}", pytrace=False)
         want, answer = self.script.pop(0)
@@ -142,17 +147,23 @@ def _find(titles: list[str], words: str, message: str) -> int:
 
 
 def undo() -> Pick:
-    """The menus' "Undo (u): …" entry, by its words."""
+    """The menus' "Undo (u): …" entry, by its words ("Undo: …" on a phone, which has no keys)."""
     from gm_assist.core.i18n import t
 
-    return Pick(t("guided.undo", letter=t("guided.undo_key"), label="").strip())
+    return Pick(
+        t("guided.undo", letter=t("guided.undo_key"), label="").strip(),
+        page=t("guided.undo_page", label="").strip(),
+    )
 
 
 def redo() -> Pick:
-    """The menus' "Redo (r): …" entry, by its words."""
+    """The menus' "Redo (r): …" entry, by its words ("Redo: …" on a phone)."""
     from gm_assist.core.i18n import t
 
-    return Pick(t("guided.redo", letter=t("guided.redo_key"), label="").strip())
+    return Pick(
+        t("guided.redo", letter=t("guided.redo_key"), label="").strip(),
+        page=t("guided.redo_page", label="").strip(),
+    )
 
 
 def resume(name: str) -> tuple[tuple[str, Any], ...]:
@@ -169,10 +180,20 @@ def quit_app() -> tuple[str, Pick]:
     return (t("core.menu.title"), Pick(t("core.menu.quit")))
 
 
+RUNNER: Callable[[str], None] | None = None
+"""Who runs :func:`home` instead of the terminal: a fixture that plays the same scripts on another
+screen sets it (tests/web_player.py: the table's page, over HTTP), and puts it back after."""
+
+
 def home(lang: str) -> None:
-    """One run of gm-assist's guided mode in ``lang`` (started, then quit from its home menu)."""
+    """One run of gm-assist's guided mode in ``lang`` (started, then quit from its home menu): in
+    this terminal, or on the screen whose ``RUNNER`` a fixture set."""
     from gm_assist.core import context
-    from gm_assist.flow import home_menu
 
     context.reset(lang=lang)
+    if RUNNER is not None:
+        RUNNER(lang)
+        return
+    from gm_assist.flow import home_menu
+
     home_menu()

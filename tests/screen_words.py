@@ -151,6 +151,21 @@ def question_slips(question: str) -> list[str]:
     return [f"key hint said twice: {m!r} — in {question!r}" for m in KEY_HINT.findall(question)]
 
 
+TERMINAL_ONLY = re.compile(
+    r"\b(?:Esc|Échap|Ctrl(?:-\w)?|Tab)\b|\b(?:arrows?|flèches?)\b|(?<=\()(?:Enter|Entrée|Space|Espace)\b"
+    r"|(?<!^)\bEnter\b|\bgm-assist [a-z][\w-]*|\([^\W\d_]\)(?= ?:| —|$)"
+)
+"""Words that only mean something at a keyboard (a key, the arrows, a command line, the letter that
+answers a menu entry: "Undo (u): …"): never on the page of a phone (issue 33 §7). "Enter" may
+start a question ("Enter a gearloc's stats"); inside a sentence or a bracket it is the key.
+« Entrée » alone is a Shy Monsters tile."""
+
+
+def page_slips(text: str) -> list[str]:
+    """What a phone's page must not say: a key, the arrows, a command line."""
+    return [f"terminal-only word {m!r}" for m in TERMINAL_ONLY.findall(text)]
+
+
 def all_slips(texts: Any, lang: str, whole: bool = False) -> list[str]:
     """The problems of many texts, each with the line it was found in; ``whole``: each text is a
     question, a menu entry or a label (its sentences start with a capital), not a screen."""

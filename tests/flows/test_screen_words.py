@@ -1,10 +1,16 @@
 """Issue 34.9: the whole-game scripts of the five games, in both languages, read again for what a
 family must never see: every screen and event printed, every question and menu entry (the Undo and
 Redo labels among them), and, from each saved game's journal, every Undo/Redo label, next step and
-status screen — no raw i18n key, no internal id, no word of the other language, no wrong plural."""
+status screen — no raw i18n key, no internal id, no word of the other language, no wrong plural.
+
+Issue 33 §1: in English each script is then played again on a phone's seat of the table view, over
+HTTP (tests/web_player.py): the page asks the terminal's questions and saves the same journal, and
+what it tells and asks reads right too, without a word that only means something at a keyboard
+(French on the page: tests/table/test_same_procedure.py, ``-m slow``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +24,16 @@ from tests.flows import (
     test_whole_stuffed_fables,
     test_whole_tmb,
 )
-from tests.screen_words import Screens, all_slips, journal_labels, journal_screens, question_slips, slips
+from tests.screen_words import (
+    Screens,
+    all_slips,
+    journal_labels,
+    journal_screens,
+    page_slips,
+    question_slips,
+    slips,
+)
+from tests.web_player import same_on_the_page
 
 SCRIPTS = {
     "tmb": test_whole_tmb.test_a_whole_adventure_against_nom,
@@ -28,11 +43,18 @@ SCRIPTS = {
     "shy-monsters-solo": test_whole_shy_monsters.test_solo_game_of_three_floors,
     "shy-monsters-two": test_whole_shy_monsters.test_two_player_game_of_three_floors,
 }
+ON_THE_DM_SEAT = {"shy-monsters-two"}
+"""Scripts that type the Dungeon Master's floor: on the table, only the Dungeon Master's seat asks it
+(the other phones wait), so they play on the Dungeon Master's link."""
+PAGE_TOO = {"en"}
+"""Languages whose scripts are played on the page too in the default suite (both: -m slow)."""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("game", list(SCRIPTS))
-def test_every_screen_of_a_scripted_game_reads_right(game: str, lang: str, player: Any, capsys: Any) -> None:
+def test_every_screen_of_a_scripted_game_reads_right(
+    game: str, lang: str, player: Any, web: Any, capsys: Any, home: Path, tmp_path: Path
+) -> None:
     screens = Screens(capsys)
     SCRIPTS[game](player, screens, lang)
     screens.readouterr()
@@ -45,6 +67,22 @@ def test_every_screen_of_a_scripted_game_reads_right(game: str, lang: str, playe
     problems = all_slips(shown, lang) + all_slips(whole, lang, whole=True)
     problems += [p for q in player.asked for p in question_slips(q)]
     assert not problems, "\n".join(problems)
+    if lang not in PAGE_TOO:
+        return
+    page = same_on_the_page(
+        SCRIPTS[game], lang, player, web, capsys, home, tmp_path / "page", game in ON_THE_DM_SEAT
+    )
+    problems = page_problems(page, lang)
+    assert not problems, "on the page:\n" + "\n".join(problems)
+
+
+def page_problems(page: Any, lang: str) -> list[str]:
+    """What a page (``tests.web_player.WebPlayer``) told and asked that does not read right, or
+    that only means something at a keyboard."""
+    told = [item["text"] for view in page.views for item in view["told"]]
+    whole = [*page.asked, *(entry for _, entries in page.menus for entry in entries)]
+    problems = all_slips(told, lang) + all_slips(whole, lang, whole=True)
+    return problems + [f"{p} — in {text!r}" for text in (*told, *whole) for p in page_slips(text)]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type, Yes, undo
+from tests.player import Pick, Type, Yes, home, undo
 
 
 # in the default suite through tests/flows/test_screen_words.py, which plays this very script with
@@ -17,7 +17,6 @@ from tests.player import Pick, Type, Yes, undo
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_game_of_two_races(player, capsys, lang):  # noqa: ANN001
-    from gm_assist.flow import home_menu
 
     context.reset(lang=lang)
     ana, elo = "Ana", "Éloïse"
@@ -49,7 +48,7 @@ def test_a_whole_game_of_two_races(player, capsys, lang):  # noqa: ANN001
         (None, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     info, state = load("insomnia")
     name = info.name
@@ -82,7 +81,7 @@ def test_a_whole_game_of_two_races(player, capsys, lang):  # noqa: ANN001
         (None, Yes),  # score it now: game over, back to the home menu
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     _, state = load("insomnia")
     out = capsys.readouterr().out

@@ -10,7 +10,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Enter, Pick, Type, undo
+from tests.player import Enter, Pick, Type, home, undo
 
 
 def step(name: str) -> str:
@@ -22,7 +22,6 @@ def step(name: str) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
-    from gm_assist.flow import home_menu
 
     context.reset(lang=lang)
     menu = t("stuffed_fables.flow.menu")
@@ -71,7 +70,7 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
         (menu, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     info, state = load("stuffed-fables")
     lumpy, stitch = state.stuffies
@@ -117,7 +116,7 @@ def test_a_whole_page(player, capsys, lang):  # noqa: ANN001
         (menu, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     _, state = load("stuffed-fables")
     lumpy, stitch = state.stuffies

@@ -11,7 +11,7 @@ import pytest
 from gm_assist.core import context
 from gm_assist.core.i18n import t
 from gm_assist.core.session import load
-from tests.player import Pick, Type, undo
+from tests.player import Pick, Type, home, undo
 
 
 def menu(day: int, progress: int) -> str:
@@ -63,7 +63,6 @@ def failed_day(day: int, progress: int) -> list[tuple[str | None, object]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
-    from gm_assist.flow import home_menu
 
     context.reset(lang=lang)
     picket, boomer = GEARLOCS[lang]
@@ -143,7 +142,7 @@ def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
         (menu(3, 6), Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     _, state = load("tmb", "nom")
     assert state.day == 3 and state.progress == 6
@@ -181,7 +180,7 @@ def test_a_whole_adventure_against_nom(player, capsys, lang):  # noqa: ANN001
         (None, Pick(t("guided.leave"))),
         (t("core.menu.title"), Pick(t("core.menu.quit"))),
     )
-    home_menu()
+    home(lang)
     assert player.script == []
     _, state = load("tmb", "nom")
     out = capsys.readouterr().out
