@@ -49,6 +49,7 @@ def test_changes_glow_for_a_few_seconds_and_are_announced(table_server, page, wa
     without motion, the same highlight stays still; the polite region says what changed."""
     _on_home(table_server, "insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "glow")
     page.emulate_media(reduced_motion="reduce")
+    page.clock.install()  # the page's own timers, moved on below instead of waited for
     _open(page, table_server)
     wait_text(page, "Ana's turn")
     assert page.locator(".gm-changed").count() == 0  # the first drawing: nothing "changed"
@@ -60,7 +61,8 @@ def test_changes_glow_for_a_few_seconds_and_are_announced(table_server, page, wa
     assert glowing.evaluate("el => getComputedStyle(el).outlineStyle") == "solid"
     assert "4" in page.inner_text("#announce")
     assert page.get_attribute("#announce", "aria-live") == "polite"
-    page.wait_for_function("!document.querySelector('.gm-changed')", timeout=8000)  # it fades by itself
+    page.clock.run_for(5000)  # the glow's 4 s
+    page.wait_for_function("!document.querySelector('.gm-changed')", timeout=3000)  # it fades by itself
     assert table_server.gm("insomnia", "end-turn").returncode == 0  # the new turn glows too
     page.wait_for_function("document.querySelector('[data-sheep=\"Bo\"].gm-changed')", timeout=3000)
     page.emulate_media(reduced_motion="no-preference")
