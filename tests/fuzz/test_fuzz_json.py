@@ -50,7 +50,7 @@ _HEALTH = [
     HealthCheck.data_too_large,
     HealthCheck.filter_too_much,
 ]
-CI = settings(max_examples=8, deadline=None, derandomize=True, database=None, suppress_health_check=_HEALTH)
+CI = settings(max_examples=5, deadline=None, derandomize=True, database=None, suppress_health_check=_HEALTH)
 LONG = settings(
     max_examples=int(os.environ.get("GM_FUZZ_EXAMPLES", "300")), deadline=None, suppress_health_check=_HEALTH
 )

@@ -66,8 +66,16 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("game", GAMES)
+def _fit_cases():
+    """Every game in English (light); in French (dark) Too Many Bones, the largest board, in the
+    default suite and the other four under -m slow (the suite's 3 minutes)."""
+    for game in GAMES:
+        yield pytest.param(game, "en", id=f"{game}-en")
+        marks = () if game == "tmb" else (pytest.mark.slow,)
+        yield pytest.param(game, "fr", id=f"{game}-fr", marks=marks)
+
+
+@pytest.mark.parametrize(("game", "lang"), list(_fit_cases()))
 def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, page, game, lang, tmp_path):
     server, names = screens
     page.add_init_script(f"localStorage.setItem('gm-theme', '{'dark' if lang == 'fr' else 'light'}')")
