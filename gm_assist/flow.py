@@ -13,7 +13,9 @@ from gm_assist.core.prompts import say, select, set_rules_renderer
 def home_menu() -> None:
     """Loop on the home menu until the table quits."""
     from gm_assist import home
+    from gm_assist.core.process import collect_garbage_again
 
+    collect_garbage_again()  # a session at the table lasts hours (the table view's server does so too)
     set_rules_renderer(show_rule_cards)  # "Rule?" in every menu shows the rules reference's cards
     home.run({"table": (t("core.menu.table"), _table)}, on_quit=_stop_table)
 
@@ -36,20 +38,13 @@ def _table() -> None:
         t("core.menu.table_where"),
         [("local", t("core.menu.table_local")), ("lan", t("core.menu.table_lan"))],
     )
-    from gm_assist.table.cli import qr_text
+    from gm_assist.table.cli import link_lines
     from gm_assist.table.server import start_background
 
     running, already = start_background(lan=lan == "lan", lang=i18n.lang())
     say(t("table.serve.already" if already else "table.serve.background", url=running.url))
-    lan_links = "token=" in running.url
-    if lan_links:
-        say(t("table.serve.token"))
-        say(qr_text(running.url))
-    for key, url in (("play", running.play_url), ("dm", running.dm_url)):
-        if url:
-            say(t(f"table.serve.{key}_lan" if lan_links else f"table.serve.{key}_here", url=url))
-            if lan_links:
-                say(qr_text(url))
+    for line in link_lines(running.url, running.play_url, running.dm_url):
+        say(line)
 
 
 def _stop_table() -> None:

@@ -23,9 +23,6 @@ Entry = tuple[str, Callable[[], None]]
 def run(shell: dict[str, Entry] | None = None, on_quit: Callable[[], None] | None = None) -> None:
     """Loop on the home menu until the table quits. ``shell``: the entries of the screen running it
     (after Settings); ``on_quit``: what the screen does when the table quits (before goodbye)."""
-    from gm_assist.core.process import collect_garbage_again
-
-    collect_garbage_again()  # a session at the table lasts hours
     ctx().guided = True  # from here on, hints name menu entries (i18n ``<key>_guided``)
     own = shell or {}
     actions: dict[str, Callable[[], None]] = {**_ACTIONS, **{key: act for key, (_, act) in own.items()}}

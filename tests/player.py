@@ -64,7 +64,7 @@ class Player:
     pipe: Any
     script: list[tuple[str | None, Any]] = field(default_factory=list)
     message: str = ""
-    kind: str = ""  # the kind of the question being asked (core.asking.KINDS), set by the fixture
+    kind: str = ""  # the kind of the question being asked (core.asking.Question.kind), set by the fixture
     asked: list[str] = field(default_factory=list)
     menus: list[tuple[str, list[str]]] = field(default_factory=list)  # every menu seen, with its entries
     questions: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (kind, message, entries)

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-KINDS = ("select", "checkbox", "text", "integer", "secret", "confirm", "wait")
-
 RULE = "__rule__"
 """The value of the "Rule?" entry a driver adds to a menu that has rule cards."""
 
@@ -76,12 +74,11 @@ class Stale(Exception):
 
 
 class Driver:
-    """Who answers a procedure's questions and sees what it shows. ``surface`` names the kind of
-    screen ("terminal", "page", "script"); ``seat`` a private seat at the table ("dungeon-master")
+    """Who answers a procedure's questions and sees what it shows (the kind of screen is the
+    thread's ``core.context.Context.surface``); ``seat`` a private seat at the table ("dungeon-master")
     or None (anyone's screen); ``private_seats``: whether the table has private seats at all (the
     table view's links) — a terminal has none: one screen, its secret entry masked."""
 
-    surface = "terminal"
     seat: str | None = None
     private_seats = False
 

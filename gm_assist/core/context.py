@@ -22,7 +22,7 @@ class Context:
     debug: bool = False
     guided: bool = False  # the guided mode (menus) is running: hints name menu entries, not commands
     seen: dict = field(default_factory=dict)  # guided mode: session id -> journal position last drawn
-    surface: str = "terminal"  # where the guided mode is answered: "terminal" or "page" (a phone)
+    surface: str = "terminal"  # where the guided mode is answered: "terminal", "page" (a phone), "script"
 
 
 _ctx = Context()

@@ -243,7 +243,9 @@ def wait(message: str, session: str | None = None) -> None:
 
 def surface() -> str:
     """The kind of screen answering: "terminal", "page" (a phone at the table) or "script"."""
-    return current().surface
+    from gm_assist.core.context import ctx
+
+    return ctx().surface
 
 
 def seat() -> str | None:
@@ -288,8 +290,6 @@ def show(render: Callable[[Any], None], status: bool = False) -> None:
 
 class Terminal(Driver):
     """Questions asked with questionary in this terminal (the guided mode of ``gm-assist``)."""
-
-    surface = "terminal"
 
     def ask(self, question: Question) -> Any:
         return _TERMINAL_KINDS[question.kind](question)

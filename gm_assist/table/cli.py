@@ -30,6 +30,20 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def link_lines(url: str, play_url: str | None, dm_url: str | None) -> list[str]:
+    """What the terminal shows of the links after the page's address: on the network (the watch
+    link carries its token) who may see it and its QR code, then the play link and the Dungeon
+    Master's, each with its QR code; on this computer only, the two links."""
+    lan = "token=" in url
+    lines = [t("table.serve.token"), qr_text(url)] if lan else []
+    for kind, link in (("play", play_url), ("dm", dm_url)):
+        if link:
+            lines.append(t(f"table.serve.{kind}_lan" if lan else f"table.serve.{kind}_here", url=link))
+            if lan:
+                lines.append(qr_text(link))
+    return lines
+
+
 @app.command("table", help=t("table.help.command"))
 def table_cmd(
     port: Annotated[int, typer.Option("--port", help=t("table.help.port"))] = DEFAULT_PORT,
@@ -53,7 +67,7 @@ def table_cmd(
 
         index.find(pinned)  # an unknown name is refused now, with a suggestion
     from gm_assist.table import tokens as secrets
-    from gm_assist.table.server import TableConfig, is_loopback, page_url, plan, serve
+    from gm_assist.table.server import LOOPBACK, TableConfig, page_url, plan, serve
 
     bind, lan_token = plan(host, port, lan)
 
@@ -67,7 +81,7 @@ def table_cmd(
         pinned=pinned,
         lang=current_lang(),
         token=token,
-        allowed_hosts=None if token else ("127.0.0.1", "localhost", "::1", "[::1]", bind),
+        allowed_hosts=None if token else (*LOOPBACK, bind),
         play_token=play,
         dm_token=dm,
     )
@@ -81,19 +95,8 @@ def table_cmd(
             typer.echo(t("table.serve.pinned", name=pinned))
         else:
             typer.echo(t("table.serve.follows"))
-        if token:
-            typer.echo(t("table.serve.token"))
-            typer.echo(qr_text(url))
-        elif not is_loopback(bind):  # pragma: no cover - a non-loopback bind always has a token
-            pass
-        if play_url:
-            typer.echo(t("table.serve.play_lan" if token else "table.serve.play_here", url=play_url))
-            if token:
-                typer.echo(qr_text(play_url))
-        if dm_url:
-            typer.echo(t("table.serve.dm_lan" if token else "table.serve.dm_here", url=dm_url))
-            if token:
-                typer.echo(qr_text(dm_url))
+        for line in link_lines(url, play_url, dm_url):
+            typer.echo(line)
         typer.echo(t("table.serve.stop"))
 
     try:

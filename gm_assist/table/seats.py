@@ -19,14 +19,13 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gm_assist.core.asking import RULE, Driver, Question, Refused, Stale, interpret, use_driver
 from gm_assist.core.context import Context, use_context
-from gm_assist.core.errors import Cancelled, GmError
+from gm_assist.core.errors import Cancelled
 
 IDLE_SECONDS = 20 * 60
 MAX_SEATS = 16
@@ -77,7 +76,7 @@ def version_now(session: str | None) -> int | None:
 
     try:
         doc, _ = read_document(resolve(session))
-    except (GmError, Exception):  # no session, or a damaged one: nothing to compare
+    except Exception:  # no session (GmError), or a damaged one: nothing to compare
         return None
     return version_of(doc)
 
@@ -216,6 +215,7 @@ class Seat:
 def question_json(question: Question, rule_label: str, version: int | None) -> dict[str, Any]:
     """A question as the page reads it (never a value: the page answers by index)."""
     entries = question.entries(rule_label) if question.kind == "select" else question.choices
+    moves = {value for value, _ in question.tail}  # a menu's tail: its Undo and Redo
     default = question.default
     proposed: Any
     if question.kind == "select":
@@ -230,8 +230,7 @@ def question_json(question: Question, rule_label: str, version: int | None) -> d
         "kind": question.kind,
         "message": question.message,
         "choices": [
-            {"label": label, "rule": value == RULE, "undo": str(value) in ("__undo__", "__redo__")}
-            for value, label in entries
+            {"label": label, "rule": value == RULE, "undo": value in moves} for value, label in entries
         ],
         "default": proposed,
         "min": question.low,
@@ -244,7 +243,6 @@ def question_json(question: Question, rule_label: str, version: int | None) -> d
 class PageDriver(Driver):
     """A seat's driver: each question waits for the page's answer."""
 
-    surface = "page"
     private_seats = True
 
     def __init__(self, seat: Seat) -> None:
@@ -306,10 +304,6 @@ class PageDriver(Driver):
     def clear(self) -> None:
         with self.owner.cond:
             self.owner.told = []
-
-    @contextmanager
-    def working(self, message: str) -> Iterator[None]:
-        yield
 
 
 @dataclass

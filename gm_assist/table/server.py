@@ -106,10 +106,15 @@ def page_url(host: str, port: int, token: str | None, play: str | None = None, d
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
-    query = f"?token={play}&play=1" if play else (f"?token={token}" if token else "")
-    if play and dm:
-        query += "&dm=1"
-    return f"http://{shown}:{port}/" + query
+    return f"http://{shown}:{port}/" + link_query(token, play, dm)
+
+
+def link_query(token: str | None, play: str | None = None, dm: bool = False) -> str:
+    """The query of a link to the page: the watch ``token`` (none on loopback), or the ``play``
+    token with ``play=1`` (and ``dm=1`` for the Dungeon Master's, whose token ``play`` then is)."""
+    if play:
+        return f"?token={play}&play=1" + ("&dm=1" if dm else "")
+    return f"?token={token}" if token else ""
 
 
 def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
@@ -349,11 +354,11 @@ def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str
     base = f"http://{host}/"
     dm = _same(given, config.dm_token)
     play = dm or _same(given, config.play_token)
-    links = [("watch", base + (f"?token={config.token}" if config.token else ""))]
+    links = [("watch", base + link_query(config.token))]
     if play and config.play_token:
-        links.append(("play", f"{base}?token={config.play_token}&play=1"))
+        links.append(("play", base + link_query(config.token, config.play_token)))
     if dm:
-        links.append(("dm", f"{base}?token={config.dm_token}&play=1&dm=1"))
+        links.append(("dm", base + link_query(config.token, config.dm_token, dm=True)))
     return [
         {
             "kind": kind,

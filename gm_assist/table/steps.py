@@ -13,8 +13,7 @@ the refusal says which question it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gm_assist.core.asking import Driver, Question, Refused, interpret, use_driver
@@ -28,8 +27,6 @@ class _Stop(BaseException):
 
 class StepDriver(Driver):
     """Answers the game's menu with the step's entry, then the step's questions from ``answers``."""
-
-    surface = "script"
 
     def __init__(
         self, key: str, step_key: str, version: int, answers: Sequence[Any], seat: str | None
@@ -88,10 +85,6 @@ class StepDriver(Driver):
     def rules(self, card_ids: Sequence[str]) -> None:
         """No "Rule?" is ever chosen by a step."""
 
-    @contextmanager
-    def working(self, message: str) -> Iterator[None]:
-        yield
-
 
 def take_step(
     home: Any, lang: str, pinned: str | None, key: str, version: int, answers: Sequence[Any], seat: str | None
@@ -112,12 +105,13 @@ def take_step(
     )
     from gm_assist.kit.envelope import envelope, next_json
 
-    use_context(Context(home=home, lang=lang, guided=True, session=pinned))
+    use_context(Context(home=home, lang=lang, guided=True, session=pinned, surface="script"))
     sid = resolve(pinned)
     doc, _ = read_document(sid)
     info = info_of(doc)
-    if version_of(doc) != version:
-        raise GmError("core.error.stale_version", version=version_of(doc))
+    now = version_of(doc)
+    if now != version:
+        raise GmError("core.error.stale_version", version=now)
     step = next_json(info.game, game_state(doc, session_path(sid))) or {"key": None, "choices": []}
     keys = [step["key"], *(c["key"] for c in step["choices"])]
     if key not in keys:
@@ -132,7 +126,6 @@ def take_step(
     if not recorded:
         reason = driver.said[-1] if driver.said else ""
         raise GmError("table.api.step_nothing", reason=reason)
-    if driver.answers:
-        pass  # answers beyond the step's questions are ignored, as a terminal ignores keys typed ahead
+    # answers beyond the step's questions are left unread, as a terminal leaves keys typed ahead
     doc, _ = read_document(sid)
     return envelope(recorded[-1], version=version_of(doc), steps=[r.label for r in recorded])
