@@ -17,7 +17,7 @@ from gm_assist.core.model import Model
 from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
-QUESTIONS = (3, 8)
+QUESTIONS = (3, 12)
 """How many questions (``questions_en``, ``questions_fr``) a card lists per language."""
 _BODY = re.compile(r"^<!--\s*(en|fr)\s*-->\s*$", re.MULTILINE)
 
@@ -46,7 +46,7 @@ class Card(Model):
     @field_validator("questions_en", "questions_fr")
     @classmethod
     def _three_to_eight(cls, value: list[str]) -> list[str]:
-        """The questions a card answers, in players' words: 3 to 8 per language when given."""
+        """The questions a card answers, in players' words: 3 to 12 per language when given."""
         value = [q.strip() for q in value]
         if value and not QUESTIONS[0] <= len(value) <= QUESTIONS[1]:
             raise ValueError(f"{len(value)} questions: give {QUESTIONS[0]} to {QUESTIONS[1]}")

@@ -254,8 +254,8 @@ Un corps assez long pour être une fiche, en français.
 """
 
 
-@pytest.mark.parametrize("count, ok", [(2, False), (3, True), (8, True), (9, False)])
-def test_a_card_lists_three_to_eight_questions(tmp_path, count, ok):
+@pytest.mark.parametrize("count, ok", [(2, False), (3, True), (12, True), (13, False)])
+def test_a_card_lists_three_to_twelve_questions(tmp_path, count, ok):
     path = tmp_path / "x.md"
     path.write_text(_CARD.format(questions=", ".join(f'"Question {i}?"' for i in range(count))), "utf-8")
     if ok:
