@@ -46,8 +46,7 @@ def search_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.rules_ref.paths import check_game, session_game
-    from gm_assist.rules_ref.render import unsure_message
-    from gm_assist.rules_ref.search import closest_titles, run
+    from gm_assist.rules_ref.search import closest_titles, run, unsure_message
 
     text_query = " ".join(query).strip()
     if not text_query:

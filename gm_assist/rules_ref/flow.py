@@ -14,8 +14,7 @@ def lookup(game: str | None = None) -> None:
     from gm_assist.rules_ref.cards import get_card
     from gm_assist.rules_ref.paths import session_game
     from gm_assist.rules_ref.render import render_card
-    from gm_assist.rules_ref.render import unsure_message
-    from gm_assist.rules_ref.search import closest_titles, run
+    from gm_assist.rules_ref.search import closest_titles, run, unsure_message
 
     context = game or session_game()
     while True:

@@ -185,11 +185,25 @@ def _other_game_names() -> dict[str, str]:
     return {" ".join(words(p)): g.name for g in other_games() for p in g.phrases() if words(p)}
 
 
-def other_game_name(name: str, lang: str) -> str:
-    """The name of another game (`Result.other_game`) in ``lang``."""
+def _other_games_in_french() -> dict[str, str]:
+    """English name → French name of the other games whose names differ."""
     from gm_assist.rules_ref.cards import other_games
 
-    return next((g.shown(lang) for g in other_games() if g.name == name), name)
+    return {g.name: g.shown("fr") for g in other_games() if g.shown("fr") != g.name}
+
+
+def unsure_message(result: Result, query: str) -> str:
+    """What a player reads above the closest cards when no card answers well: the question names
+    another game, nothing answers it well, or nothing was found."""
+    from gm_assist.core.i18n import lang, t
+
+    if result.other_game and result.hits:
+        from gm_assist.games import GAMES, title
+
+        name = _meta()["others_fr"].get(result.other_game, result.other_game) if lang() == "fr" else None
+        known = ", ".join(title(g) for g in GAMES)
+        return t("rules.search.other_game", query=query, game=name or result.other_game, known=known)
+    return t("rules.search.weak" if result.hits else "rules.search.none", query=query)
 
 
 def _synonym_groups() -> list[dict[str, Any]]:
@@ -303,6 +317,7 @@ def _build(db: sqlite3.Connection) -> None:
         "n": count,
         "games": _game_names(),
         "others": _other_game_names(),
+        "others_fr": _other_games_in_french(),
         "synonyms": _synonym_groups(),
         "hubs": _hubs(cards),
         "per_game": {
