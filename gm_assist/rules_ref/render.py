@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gm_assist.core.i18n import confidence_words, t
 from gm_assist.rules_ref.cards import Card, all_cards
+
+if TYPE_CHECKING:
+    from gm_assist.rules_ref.search import Result
 
 
 def render_card(card: Card, lang: str, out: Any) -> None:
@@ -40,3 +43,17 @@ def render_card(card: Card, lang: str, out: Any) -> None:
                 style="dim",
             )
         )
+
+
+def unsure_message(result: Result, query: str) -> str:
+    """What a player reads above the closest cards when no card answers well: the question names
+    another game, nothing answers it well, or nothing was found."""
+    if result.other_game and result.hits:
+        from gm_assist.core.i18n import lang
+        from gm_assist.games import GAMES, title
+        from gm_assist.rules_ref.search import other_game_name
+
+        known = ", ".join(title(g) for g in GAMES)
+        game = other_game_name(result.other_game, lang())
+        return t("rules.search.other_game", query=query, game=game, known=known)
+    return t("rules.search.weak" if result.hits else "rules.search.none", query=query)
