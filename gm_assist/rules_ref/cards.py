@@ -155,6 +155,38 @@ def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
     return terms, synonyms
 
 
+class OtherGame(Model):
+    """A game that is not one of ours, as players name it (``data/rules/_other_games.toml``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    fr: str | None = None
+    also: list[str] = []
+    match: list[str] = []
+
+    def phrases(self) -> list[str]:
+        """What a question naming this game holds: ``match`` when given, else its names and ``also``."""
+        return self.match or [self.name, *([self.fr] if self.fr else []), *self.also]
+
+    def shown(self, lang: str) -> str:
+        """Its name in ``lang``."""
+        return self.fr if lang == "fr" and self.fr else self.name
+
+
+@cache
+def other_games() -> list[OtherGame]:
+    """The other games players may name (none when the file is absent)."""
+    path = rules_dir() / "_other_games.toml"
+    if not path.exists():
+        return []
+    try:
+        with path.open("rb") as fh:
+            return [OtherGame(**item) for item in tomllib.load(fh).get("game", [])]
+    except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
+        raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
+
+
 def glossary() -> list[GlossaryTerm]:
     """Every glossary term of every game."""
     return _glossaries()[0]

@@ -46,7 +46,7 @@ def search_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.rules_ref.paths import check_game, session_game
-    from gm_assist.rules_ref.search import closest_titles, run
+    from gm_assist.rules_ref.search import closest_titles, run, unsure_message
 
     text_query = " ".join(query).strip()
     if not text_query:
@@ -64,11 +64,7 @@ def search_cmd(
         else ([] if hits else closest_titles(text_query, language, context))
     )
     # not confident: say that nothing answers well (or that nothing was found), then the closest cards
-    message = (
-        None
-        if result.confident
-        else t("rules.search.weak" if hits else "rules.search.none", query=text_query)
-    )
+    message = None if result.confident else unsure_message(result, text_query)
     data = {
         "query": text_query,
         "lang": language,
@@ -77,6 +73,7 @@ def search_cmd(
         "confident": result.confident,
         "message": message,
         "reading": result.reading,
+        "other_game": result.other_game,
         "results": [
             {
                 "id": h.id,

@@ -14,7 +14,7 @@ def lookup(game: str | None = None) -> None:
     from gm_assist.rules_ref.cards import get_card
     from gm_assist.rules_ref.paths import session_game
     from gm_assist.rules_ref.render import render_card
-    from gm_assist.rules_ref.search import closest_titles, run
+    from gm_assist.rules_ref.search import closest_titles, run, unsure_message
 
     context = game or session_game()
     while True:
@@ -28,7 +28,7 @@ def lookup(game: str | None = None) -> None:
             choices = closest_titles(query, lang(), context)
         else:
             if not result.confident:
-                say(t("rules.search.weak", query=query))
+                say(unsure_message(result, query))
             else:
                 say(f"{hits[0].answer}  ({hits[0].id})")
             choices = [(h.id, h.title) for h in hits]

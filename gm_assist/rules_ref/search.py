@@ -103,7 +103,7 @@ GAME_SOFT = 1.0
 the question's words (each typed word split between the games whose cards use it, in proportion to
 how many of each game's cards do, weighted by its idf): a word most of one game's cards use and few
 of another's ("trait plein", "vilain") leans toward that game."""
-INDEX_VERSION = "rules-index-v13"
+INDEX_VERSION = "rules-index-v14"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 _EXPLAIN: dict[str, dict[str, float]] | None = None
 """When a dict, each scored card's parts of its score (for tuning by hand: bench/rules_explain.py)."""
@@ -140,6 +140,8 @@ class Result:
     corrections: dict[str, str] = field(default_factory=dict)
     reading: str = meaning.WORDS
     """Which reading answered: the words alone, or with the sentence model's (`meaning.BOTH`)."""
+    other_game: str | None = None
+    """A game that is not ours, named by the question and none of ours ("Risk: …"): no card answers well."""
 
 
 # --- the index ---------------------------------------------------------------------------------
@@ -150,6 +152,7 @@ def _sources() -> list[Path]:
 
     # this module too: a new version of the index's layout or of its stemming rebuilds it
     glossaries = sorted(rules_dir().glob("*/_glossary.toml")) + sorted(rules_dir().glob("_synonyms.toml"))
+    glossaries += sorted(rules_dir().glob("_other_games.toml"))
     return [*card_files(), *glossaries, Path(__file__)]
 
 
@@ -173,6 +176,34 @@ def _game_names() -> dict[str, str]:
     names.pop("souris", None)  # a word of the game's own questions, not only its name
     names.pop("peluches", None)
     return names
+
+
+def _other_game_names() -> dict[str, str]:
+    """Folded names a question may use for a game that is not ours → its English name (`other_game`)."""
+    from gm_assist.rules_ref.cards import other_games
+
+    return {" ".join(words(p)): g.name for g in other_games() for p in g.phrases() if words(p)}
+
+
+def _other_games_in_french() -> dict[str, str]:
+    """English name → French name of the other games whose names differ."""
+    from gm_assist.rules_ref.cards import other_games
+
+    return {g.name: g.shown("fr") for g in other_games() if g.shown("fr") != g.name}
+
+
+def unsure_message(result: Result, query: str) -> str:
+    """What a player reads above the closest cards when no card answers well: the question names
+    another game, nothing answers it well, or nothing was found."""
+    from gm_assist.core.i18n import lang, t
+
+    if result.other_game and result.hits:
+        from gm_assist.games import GAMES, title
+
+        name = _meta()["others_fr"].get(result.other_game, result.other_game) if lang() == "fr" else None
+        known = ", ".join(title(g) for g in GAMES)
+        return t("rules.search.other_game", query=query, game=name or result.other_game, known=known)
+    return t("rules.search.weak" if result.hits else "rules.search.none", query=query)
 
 
 def _synonym_groups() -> list[dict[str, Any]]:
@@ -285,6 +316,8 @@ def _build(db: sqlite3.Connection) -> None:
         "avg": avg,
         "n": count,
         "games": _game_names(),
+        "others": _other_game_names(),
+        "others_fr": _other_games_in_french(),
         "synonyms": _synonym_groups(),
         "hubs": _hubs(cards),
         "per_game": {
@@ -478,9 +511,10 @@ def _parse_in_its_language(query: str, asked: str, game: str | None) -> _Query:
     return theirs if weight[other] > weight[asked] else mine
 
 
-def _named_game(ws: list[str]) -> tuple[str | None, list[str]]:
-    """The game a question names, if any, and the question's words without that name."""
-    names: dict[str, str] = _meta()["games"]
+def _named_game(ws: list[str], kind: str = "games") -> tuple[str | None, list[str]]:
+    """The game a question names, if any, and the question's words without that name; ``kind``
+    "others": a game that is not ours (its name as shown)."""
+    names: dict[str, str] = _meta()[kind]
     text = " " + " ".join(ws) + " "
     for name in sorted(names, key=len, reverse=True):
         if f" {name} " in text:
@@ -922,8 +956,9 @@ def run(
                 round(coverage, 3),
             )
         )
-    confident = bool(hits) and confidence(confidence_features(q, scored, idf)) >= CONFIDENT
-    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading)
+    other = None if _named_game(words(query))[0] else _named_game(words(query), "others")[0]
+    confident = bool(hits) and not other and confidence(confidence_features(q, scored, idf)) >= CONFIDENT
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading, other)
 
 
 @cache

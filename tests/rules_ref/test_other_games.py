@@ -1,0 +1,77 @@
+"""Questions about other games (issue 35): a question naming a game that is not ours is never answered
+with confidence, and says which game it seems to be about; no card of ours holds such a name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gm_assist.core.errors import EnvError
+from gm_assist.rules_ref import cards as cards_mod
+from gm_assist.rules_ref.cards import all_cards, glossary, other_games, synonyms
+from gm_assist.rules_ref.search import _game_names, _other_game_names, run
+from gm_assist.rules_ref.words import words
+
+
+def _phrase_in(phrase: str, text: str) -> bool:
+    return f" {phrase} " in " " + " ".join(words(text)) + " "
+
+
+def test_no_card_glossary_or_game_name_holds_another_games_name():
+    texts = []
+    for card in all_cards().values():
+        for lang in ("en", "fr"):
+            texts += [card.text("title", lang), card.text("body", lang), *card.questions(lang)]
+            texts += card.text("keywords", lang) or []
+    texts += [p for s in synonyms() for p in s.phrases()]
+    texts += [p for term in glossary() for p in (term.en, term.fr, *term.also)]
+    texts += list(_game_names())
+    clashes = {(name, text[:60]) for name in _other_game_names() for text in texts if _phrase_in(name, text)}
+    assert not clashes
+
+
+def test_every_other_game_has_a_name_to_look_for():
+    assert len(other_games()) >= 50
+    for game in other_games():
+        assert all(words(p) for p in game.phrases()), game.name
+
+
+@pytest.mark.parametrize(
+    "query, lang, name",
+    [
+        ("playing Risk, how many dice does the defender roll?", "en", "Risk"),
+        ("chess: can a pawn move backwards", "en", "chess"),
+        ("au Monopoly on touche combien en passant par la case départ", "fr", "Monopoly"),
+        ("dans les Aventuriers du Rail on pioche combien de cartes", "fr", "Ticket to Ride"),
+        ("en jouant à Pandémie, combien de cartes en main au maximum ?", "fr", "Pandemic"),
+    ],
+)
+def test_a_question_naming_another_game_is_not_answered_with_confidence(query, lang, name):
+    result = run(query, lang)
+    assert result.hits and not result.confident and result.other_game == name
+
+
+def test_a_question_naming_one_of_our_games_too_is_ours():
+    result = run("in Too Many Bones, unlike Gloomhaven, when does fatigue start?", "en")
+    assert result.other_game is None and result.hits[0].id == "tmb/fatigue"
+
+
+def test_the_table_reads_the_other_game_in_its_language(gm):
+    out = gm("--lang", "fr", "rules", "search", "aux échecs, le pion peut-il reculer ?", "--json")
+    data = json.loads(out.stdout)
+    assert data["confident"] is False and data["other_game"] == "chess"
+    assert "autre jeu (échecs)" in data["message"] and data["closest"]
+    text = gm("rules", "search", "in a game of Risk how many dice does the defender roll?").stdout
+    assert "another game (Risk)" in text and "Next:" in text
+
+
+def test_a_damaged_list_of_other_games_is_a_clear_error(tmp_path, monkeypatch):
+    (tmp_path / "_other_games.toml").write_text('[[game]]\nnom = "Risk"\n', "utf-8")
+    monkeypatch.setattr(cards_mod, "rules_dir", lambda: tmp_path)
+    other_games.cache_clear()
+    try:
+        with pytest.raises(EnvError):
+            other_games()
+    finally:
+        other_games.cache_clear()
