@@ -904,6 +904,8 @@ def ranked(
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     # a close call between the two best cards (of the game, if any): read the question's meaning
     scored, reading = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
+    if reading == meaning.BOTH:  # the model reads a summary card as close: it may have put it back first
+        scored = _yield_to_targets(q, scored)
     return q, scored, idf, ctx_game, reading
 
 

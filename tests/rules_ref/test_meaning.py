@@ -150,6 +150,24 @@ def test_without_a_game_a_close_call_is_settled_by_meaning(question, words_first
     assert [h.id for h in S.run(question, "en", None, 3).hits][:2] == [words_first, meant]
 
 
+def test_a_summary_card_the_model_puts_back_first_still_yields(monkeypatch):
+    """The model reads the chapter's summary (« nouvelle tuile ») as close to a question about where
+    the enemies go on it: the summary gives way to the card it points to after the model too."""
+    question = "on met les rats où sur la nouvelle tuile"
+    result = S.run(question, "fr", None, 3)
+    assert result.reading == M.BOTH
+    assert [h.id for h in result.hits][:2] == ["mice-and-mystics/enemy-placement", "mice-and-mystics/chapter"]
+    real, calls = S._yield_to_targets, []
+
+    def before_the_model_only(q, scored):
+        calls.append(q)
+        return real(q, scored) if len(calls) == 1 else scored
+
+    monkeypatch.setattr(S, "_yield_to_targets", before_the_model_only)
+    S.reset()
+    assert S.run(question, "fr", None, 3).hits[0].id == "mice-and-mystics/chapter"
+
+
 def test_a_clear_win_never_loads_the_model(monkeypatch):
     monkeypatch.setattr(M, "closeness", lambda *args: pytest.fail("the model was asked"))
     assert _ids("fatigue", "en", "tmb")[0] == "tmb/fatigue"
