@@ -54,22 +54,22 @@ SYNONYM_WEIGHT = 0.8
 """Weight of a word brought in by a glossary synonym of a phrase of the query (the words of a synonym
 of several words share it: `_Query.part_of`)."""
 CONFIDENCE = {
-    "bias": -10.29,
-    "score": 1.68,
-    "coverage": 0.82,
-    "unknown": -4.03,
-    "guessed": -1.76,
-    "terms": 1.01,
-    "near": 1.37,
-    "single": -0.07,
-    "margin": -0.99,
-    "lean": 0.53,
-    "named": 1.93,
-    "together": 1.73,
+    "bias": -11.16,
+    "score": 1.71,
+    "coverage": 0.68,
+    "unknown": -3.68,
+    "guessed": -1.36,
+    "terms": 1.16,
+    "near": 1.13,
+    "single": 0.29,
+    "margin": -1.18,
+    "lean": 0.41,
+    "named": 2.53,
+    "together": 1.69,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted on the training questions and the off-topic training set only (bench/rules_confident.py)."""
-CONFIDENT = 0.64
+CONFIDENT = 0.68
 """`confident` when `confidence` reaches this: set on the training sets only (bench/rules_confident.py)."""
 COVERAGE_FLOOR, COVERAGE_POWER = 0.4, 1.0
 """A card's score is scaled by FLOOR + (1 − FLOOR) × coverage^POWER: one holding more of the
