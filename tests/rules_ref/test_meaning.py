@@ -120,7 +120,7 @@ def test_without_a_game_every_game_s_best_cards_are_compared(monkeypatch):
             "tmb/attack-types",
             "tmb/baddie-targeting",
         ),
-        ("can I walk through my teamate", "en", "tmb", "tmb/walkthrough", "tmb/movement"),
+        ("can I keep my bones for later", "en", "tmb", "tmb/baddie-backup-plan", "tmb/backup-plan"),
     ],
 )
 def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, meant, monkeypatch):
@@ -136,11 +136,7 @@ def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, m
     ("question", "words_first", "meant"),
     [
         ("how do I wake up my friend who's passed out", "insomnia/woken-up", "stuffed-fables/encourage"),
-        (
-            "I attacked the tile in front and there was nothing on it",
-            "insomnia/tile-couvouurs",
-            "shy-monsters/attack",
-        ),
+        ("how many hit points does the hero have", "tmb/stat-hp", "shy-monsters/hero-phase"),
     ],
 )
 def test_without_a_game_a_close_call_is_settled_by_meaning(question, words_first, meant, monkeypatch):
@@ -404,21 +400,21 @@ def test_an_unknown_model_leaves_the_word_order(gm, monkeypatch, tmp_path, no_li
     folder = _fake_package(tmp_path, model=b"new weights")
     monkeypatch.setattr(M, "_package_folder", lambda: folder)
     M._engine.cache_clear()
-    r = gm("rules", "search", "can I walk through my teamate", "--game", "tmb", "--json")
+    r = gm("rules", "search", "can I keep my bones for later", "--game", "tmb", "--json")
     M._engine.cache_clear()
     assert r.exit_code == 0 and r.json["reading"] == "words"
-    assert [h["id"] for h in r.json["results"][:2]] == ["tmb/walkthrough", "tmb/movement"]
+    assert [h["id"] for h in r.json["results"][:2]] == ["tmb/baddie-backup-plan", "tmb/backup-plan"]
 
 
 # --- which reading answered ------------------------------------------------------------------
 
 
 def test_the_json_says_which_reading_answered(gm, monkeypatch):
-    close = ("rules", "search", "can I walk through my teamate", "--game", "tmb", "--json")
+    close = ("rules", "search", "can I keep my bones for later", "--game", "tmb", "--json")
     r = gm(*close)
-    assert r.json["reading"] == "words+meaning" and r.json["results"][0]["id"] == "tmb/movement"
+    assert r.json["reading"] == "words+meaning" and r.json["results"][0]["id"] == "tmb/backup-plan"
     assert gm("rules", "search", "fatigue", "--json").json["reading"] == "words"  # a clear win
     monkeypatch.setattr(M, "_engine", lambda: None)  # the default install: no sentence model
     S.reset()
     r = gm(*close)
-    assert r.json["reading"] == "words" and r.json["results"][0]["id"] == "tmb/walkthrough"
+    assert r.json["reading"] == "words" and r.json["results"][0]["id"] == "tmb/baddie-backup-plan"
