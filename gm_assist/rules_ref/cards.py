@@ -45,7 +45,7 @@ class Card(Model):
 
     @field_validator("questions_en", "questions_fr")
     @classmethod
-    def _three_to_eight(cls, value: list[str]) -> list[str]:
+    def _three_to_twelve(cls, value: list[str]) -> list[str]:
         """The questions a card answers, in players' words: 3 to 12 per language when given."""
         value = [q.strip() for q in value]
         if value and not QUESTIONS[0] <= len(value) <= QUESTIONS[1]:
