@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -94,17 +96,24 @@ class Synonym(Model):
         return [*self.en, *self.fr]
 
 
+@contextmanager
+def _read_from(path: Path) -> Iterator[None]:
+    """What is malformed in ``path`` (TOML, a model's fields, a missing part) → EnvError naming it."""
+    try:
+        yield
+    except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
+        raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
+
+
 def parse_card(path: Path) -> Card:
     """Read one card file; EnvError naming the file when it is malformed."""
     text = path.read_text(encoding="utf-8")
-    try:
+    with _read_from(path):
         _, header, rest = text.split("+++", 2)
         meta = tomllib.loads(header)
         parts = _BODY.split(rest)
         bodies = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
         return Card(**meta, body=bodies, path=str(path))
-    except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
-        raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
 
 
 @cache
@@ -140,9 +149,8 @@ def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
     common = rules_dir() / "_synonyms.toml"  # players' words shared by every game
     for path in [*sorted(rules_dir().glob("*/_glossary.toml")), *([common] if common.exists() else [])]:
         game = "" if path == common else path.parent.name
-        try:
-            with path.open("rb") as fh:
-                data = tomllib.load(fh)
+        with _read_from(path), path.open("rb") as fh:
+            data = tomllib.load(fh)
             for item in data.get("term", []):
                 terms.append(GlossaryTerm(game=game, **item))
             for item in data.get("synonym", []):
@@ -150,8 +158,6 @@ def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
                 if len(entry.phrases()) < 2:
                     raise ValueError(f"synonym {entry.phrases()}: give two phrases at least")
                 synonyms.append(entry)
-        except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
-            raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
     return terms, synonyms
 
 
@@ -180,11 +186,8 @@ def other_games() -> list[OtherGame]:
     path = rules_dir() / "_other_games.toml"
     if not path.exists():
         return []
-    try:
-        with path.open("rb") as fh:
-            return [OtherGame(**item) for item in tomllib.load(fh).get("game", [])]
-    except (ValueError, tomllib.TOMLDecodeError, ValidationError, TypeError) as exc:
-        raise EnvError("core.error.bad_data", path=str(path), detail=str(exc)[:200]) from exc
+    with _read_from(path), path.open("rb") as fh:
+        return [OtherGame(**item) for item in tomllib.load(fh).get("game", [])]
 
 
 def glossary() -> list[GlossaryTerm]:

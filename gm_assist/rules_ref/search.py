@@ -200,9 +200,11 @@ def unsure_message(result: Result, query: str) -> str:
     if result.other_game and result.hits:
         from gm_assist.games import GAMES, title
 
-        name = _meta()["others_fr"].get(result.other_game, result.other_game) if lang() == "fr" else None
+        name = result.other_game
+        if lang() == "fr":
+            name = _meta()["others_fr"].get(name, name)
         known = ", ".join(title(g) for g in GAMES)
-        return t("rules.search.other_game", query=query, game=name or result.other_game, known=known)
+        return t("rules.search.other_game", query=query, game=name, known=known)
     return t("rules.search.weak" if result.hits else "rules.search.none", query=query)
 
 
@@ -958,7 +960,8 @@ def run(
                 round(coverage, 3),
             )
         )
-    other = None if _named_game(words(query))[0] else _named_game(words(query), "others")[0]
+    ws = words(query)
+    other = None if _named_game(ws)[0] else _named_game(ws, "others")[0]
     confident = bool(hits) and not other and confidence(confidence_features(q, scored, idf)) >= CONFIDENT
     return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading, other)
 
