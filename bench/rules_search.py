@@ -237,7 +237,7 @@ def keyword_quality() -> list[float]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
-        from gm_assist.rules_ref.search import connect
+        from gm_assist.rules_ref.index import connect
 
         start = time.perf_counter()
         connect()  # builds (and caches) the index
