@@ -148,7 +148,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Tune the rules search's weights on the training sets.")
     parser.add_argument("--step", type=int, default=2, help="search every STEP-th of the cards' questions")
     parser.add_argument("--sweeps", type=int, default=3, help="at most this many passes over the weights")
-    parser.add_argument("--params", help=f"comma-separated weights to tune (default: {','.join(PARAMS)})")
+    parser.add_argument(
+        "--params", help="comma-separated weights to tune, e.g. K1,WEIGHTS.title (default: PARAMS)"
+    )
     args = parser.parse_args()
     STEP = args.step
     params = args.params.split(",") if args.params else PARAMS
