@@ -13,12 +13,14 @@
   written before any card or answer was looked at, and the fifth (bench/rules_questions_heldout5.tsv,
   100 questions, issue 35's seventh pass), written before that pass changed anything, and the sixth
   (bench/rules_questions_heldout6.tsv, 151 questions, issue 35's eighth pass), written from the
-  rulebooks by someone who had not read the cards' questions nor run the search; the training
+  rulebooks by someone who had not read the cards' questions nor run the search, and the seventh
+  (bench/rules_questions_heldout7.tsv, 151 questions, issue 35's tenth pass), written the same way
+  but in the table's words (what players see rather than the rules' names); the training
   sets (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
   written the same way) are tuned on with the development set (bench/rules_tune.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
-  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv and _heldout2.tsv, never), the
+  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv and _heldout3.tsv, never), the
   share said confident without a context and with each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
@@ -82,13 +84,15 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "held-out 4": questions("rules_questions_heldout4.tsv"),
         "held-out 5": questions("rules_questions_heldout5.tsv"),
         "held-out 6": questions("rules_questions_heldout6.tsv"),
-        "held-out (all six)": [
+        "held-out 7": questions("rules_questions_heldout7.tsv"),
+        "held-out (all seven)": [
             *questions("rules_questions_heldout.tsv"),
             *questions("rules_questions_heldout2.tsv"),
             *questions("rules_questions_heldout3.tsv"),
             *questions("rules_questions_heldout4.tsv"),
             *questions("rules_questions_heldout5.tsv"),
             *questions("rules_questions_heldout6.tsv"),
+            *questions("rules_questions_heldout7.tsv"),
         ],
     }
 
@@ -197,6 +201,7 @@ def offtopic_quality() -> list[float]:
         ("training", "rules_offtopic_train.tsv"),
         ("held-out", "rules_offtopic_heldout.tsv"),
         ("held-out 2", "rules_offtopic_heldout2.tsv"),
+        ("held-out 3", "rules_offtopic_heldout3.tsv"),
     ):
         rows = offtopic(file)
         said: dict[str | None, list[str]] = {}

@@ -7,7 +7,8 @@ Issue 33 §1: in English each script is then played again on a phone's seat of t
 HTTP (tests/web_player.py): the page asks the terminal's questions and saves the same journal, and
 what it tells and asks reads right too, without a word that only means something at a keyboard
 (French on the page: tests/table/test_same_procedure.py, ``-m slow``). The French scripts are read
-under ``-m slow`` (CI's second step) since the page replays joined the default suite's 3 minutes."""
+under ``-m slow`` (CI's second step) since the page replays joined the default suite's 3 minutes, and
+so are the page replays of the two longest English scripts (``LONGEST``)."""
 
 from __future__ import annotations
 
@@ -51,11 +52,32 @@ PAGE_TOO = {"en"}
 """Languages whose scripts are played on the page too in the default suite (both: -m slow)."""
 
 
+LONGEST = {"tmb", "stuffed-fables"}
+"""Scripts whose page replay (5–7 s each of the default suite's 3 minutes on two cores) runs under
+``-m slow`` only (test_the_longest_replays_on_the_page); their screens are read in the default suite."""
+
+
 @pytest.mark.parametrize("lang", ["en", pytest.param("fr", marks=pytest.mark.slow)])  # the suite's 3 minutes
 @pytest.mark.parametrize("game", list(SCRIPTS))
 def test_every_screen_of_a_scripted_game_reads_right(
     game: str, lang: str, player: Any, web: Any, capsys: Any, home: Path, tmp_path: Path
 ) -> None:
+    read_every_screen(game, lang, player, capsys)
+    if lang in PAGE_TOO and game not in LONGEST:
+        read_the_page(game, lang, player, web, capsys, home, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(LONGEST))
+def test_the_longest_replays_on_the_page(
+    game: str, player: Any, web: Any, capsys: Any, home: Path, tmp_path: Path
+) -> None:
+    read_every_screen(game, "en", player, capsys)
+    read_the_page(game, "en", player, web, capsys, home, tmp_path)
+
+
+def read_every_screen(game: str, lang: str, player: Any, capsys: Any) -> None:
+    """Play the script at the terminal and read every screen, question, menu entry and journal label."""
     screens = Screens(capsys)
     SCRIPTS[game](player, screens, lang)
     screens.readouterr()
@@ -68,8 +90,12 @@ def test_every_screen_of_a_scripted_game_reads_right(
     problems = all_slips(shown, lang) + all_slips(whole, lang, whole=True)
     problems += [p for q in player.asked for p in question_slips(q)]
     assert not problems, "\n".join(problems)
-    if lang not in PAGE_TOO:
-        return
+
+
+def read_the_page(
+    game: str, lang: str, player: Any, web: Any, capsys: Any, home: Path, tmp_path: Path
+) -> None:
+    """Play the same script again on a phone's seat and read what the page told and asked."""
     page = same_on_the_page(
         SCRIPTS[game], lang, player, web, capsys, home, tmp_path / "page", game in ON_THE_DM_SEAT
     )
