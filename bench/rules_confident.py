@@ -8,15 +8,15 @@ game as context, labelled by whether the first card answers them; and the off-to
 answered. The held-out question sets and bench/rules_offtopic_heldout.tsv are never read here: they
 judge the result (bench/rules_search.py).
 
-A logistic regression over `search.confidence_features` (Newton's method, a light L2 penalty, the
-off-topic rows weighted `OFF_WEIGHT`) gives `search.CONFIDENCE`; the threshold `search.CONFIDENT` is
+A logistic regression over `confidence.confidence_features` (Newton's method, a light L2 penalty, the
+off-topic rows weighted `OFF_WEIGHT`) gives `confidence.CONFIDENCE`; the threshold `confidence.CONFIDENT` is
 the highest of `THRESHOLDS` that leaves at most `UNSURE_MAX` of the training questions unsure (issue
 35's target for unsure answers), so that as few off-topic rows as that allows are said confident.
 The table below the weights shows what each threshold does on the training rows.
 
 Run by hand (a few minutes): .venv/bin/python bench/rules_confident.py
-It prints the weights and the threshold; copy them into search.py by hand, then measure the held-out
-sets with bench/rules_search.py.
+It prints the weights and the threshold; copy them into gm_assist/rules_ref/confidence.py by hand, then
+measure the held-out sets with bench/rules_search.py.
 """
 
 from __future__ import annotations
@@ -40,19 +40,20 @@ GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters"
 
 def rows() -> list[tuple[str, dict[str, float], bool]]:
     """(kind, features, right first) of every training search."""
-    from gm_assist.rules_ref import search
+    from gm_assist.rules_ref.confidence import confidence_features
+    from gm_assist.rules_ref.ranking import ranked
 
     out = []
     for name in ("rules_questions.tsv", "rules_questions_train.tsv", "rules_questions_train2.tsv"):
         for lang, game, question, answers in questions(name):
             for context in (None, game):
-                q, scored, idf, *_ = search.ranked(question, lang, None, context)
+                q, scored, idf, *_ = ranked(question, lang, None, context)
                 right = bool(scored) and scored[0][0] in answers
-                out.append(("real", search.confidence_features(q, scored, idf), right))
+                out.append(("real", confidence_features(q, scored, idf), right))
     for lang, _, query in offtopic("rules_offtopic_train.tsv"):
         for context in (None, *GAMES):
-            q, scored, idf, *_ = search.ranked(query, lang, None, context)
-            out.append(("off", search.confidence_features(q, scored, idf), False))
+            q, scored, idf, *_ = ranked(query, lang, None, context)
+            out.append(("off", confidence_features(q, scored, idf), False))
     return out
 
 
@@ -97,10 +98,10 @@ def fit(data: list[tuple[list[float], float, float]], steps: int = 25) -> list[f
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
-        from gm_assist.rules_ref import search
+        from gm_assist.rules_ref.confidence import CONFIDENCE
 
         found = rows()  # a search that found nothing has no features: never confident
-        names = list(search.CONFIDENCE.keys())[1:]
+        names = list(CONFIDENCE.keys())[1:]
         data = [
             ([f[n] for n in names], float(right), OFF_WEIGHT if kind == "off" else 1.0)
             for kind, f, right in found

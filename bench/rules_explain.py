@@ -18,15 +18,16 @@ def main() -> None:
     parser.add_argument("--game", default=None, help="the game context (a session of that game)")
     parser.add_argument("-n", type=int, default=8)
     args = parser.parse_args()
-    from gm_assist.rules_ref import search as S
+    from gm_assist.rules_ref import ranking, search
+    from gm_assist.rules_ref.query import parse_in_its_language
 
-    S._EXPLAIN = {}
-    result = S.run(args.question, args.lang, None, args.n, args.game)
-    q = S._parse_in_its_language(args.question, args.lang, args.game)
+    ranking._EXPLAIN = {}
+    result = search.run(args.question, args.lang, None, args.n, args.game)
+    q = parse_in_its_language(args.question, args.lang, args.game)
     print(f"found in {result.found_in}, context {result.game_context}, confident {result.confident}")
     print("stems:", ", ".join(f"{s} {w:.2f}" for s, w in q.weights.items()))
     for hit in result.hits:
-        parts = " ".join(f"{k}={v:.2f}" for k, v in S._EXPLAIN.get(hit.id, {}).items())
+        parts = " ".join(f"{k}={v:.2f}" for k, v in ranking._EXPLAIN.get(hit.id, {}).items())
         print(f"  {hit.id:40} {hit.score:7.2f}  {parts}")
 
 

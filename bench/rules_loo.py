@@ -34,22 +34,23 @@ def main() -> None:
     step = int(sys.argv[sys.argv.index("--step") + 1]) if "--step" in sys.argv else 1
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
-        from gm_assist.rules_ref import search as S
+        from gm_assist.rules_ref import ranking, search
+        from gm_assist.rules_ref.words import stems
 
         items = card_questions(step)
         table = {lang: [0, 0, 0, 0] for lang in ("en", "fr")}
         try:
             for card, game, lang, question in items:
-                S._HOLD_OUT = (card, S.stems(question, lang))
-                free = [h.id for h in S.run(question, lang, None, 3).hits]
-                ctx = [h.id for h in S.run(question, lang, None, 1, game).hits]
+                ranking._HOLD_OUT = (card, stems(question, lang))
+                free = [h.id for h in search.run(question, lang, None, 3).hits]
+                ctx = [h.id for h in search.run(question, lang, None, 1, game).hits]
                 row = table[lang]
                 row[0] += 1
                 row[1] += free[:1] == [card]
                 row[2] += card in free
                 row[3] += ctx[:1] == [card]
         finally:
-            S._HOLD_OUT = None
+            ranking._HOLD_OUT = None
         table["all"] = [a + b for a, b in zip(table["en"], table["fr"], strict=True)]
         print("cards' own questions, each left out of its card")
         print(f"{'lang':5} {'n':>5}   no context: hit@1   hit@3   game context: hit@1")

@@ -20,8 +20,8 @@
   written the same way) are tuned on with the development set (bench/rules_tune.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
-  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv and _heldout3.tsv, never), the
-  share said confident without a context and with each game as context;
+  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv and _heldout3.tsv,
+  never), the share said confident without a context and with each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`, for a clear win of the word
@@ -242,7 +242,7 @@ def keyword_quality() -> list[float]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
-        from gm_assist.rules_ref.search import connect
+        from gm_assist.rules_ref.index import connect
 
         start = time.perf_counter()
         connect()  # builds (and caches) the index

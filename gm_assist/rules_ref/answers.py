@@ -3,7 +3,7 @@ them (`indexed_sentences`), and the one or two of them that best answer a questi
 A card reference stays in the quoted sentence ("see tmb/party-wipe") but is not one of its words;
 a table row is quoted with its column headings; a heading, or a sentence ending on a colon or a
 question mark, brings what follows. What `indexed_sentences` keeps is stored in the index: a
-change to it moves `search.INDEX_VERSION`."""
+change to it moves `index.INDEX_VERSION`."""
 
 from __future__ import annotations
 

@@ -398,7 +398,7 @@ def _vectors(engine: _Model, items: tuple[tuple[str, str], ...]) -> dict[str, li
 
 
 Scored = list[tuple[str, float, float]]
-"""(card, score, coverage), best first: what `search.ranked` returns."""
+"""(card, score, coverage), best first: what `ranking.ranked` returns."""
 
 
 def close_call(scored: Scored, game: str | None) -> bool:
@@ -471,7 +471,7 @@ def write_shipped(meaning_rows: Callable[[list[str] | None], Rows]) -> tuple[int
 
 
 if __name__ == "__main__":  # run as a program, this file is the top layer: it may load the search
-    from gm_assist.rules_ref.search import meaning_rows
+    from gm_assist.rules_ref.ranking import meaning_rows
 
     total, new = write_shipped(meaning_rows)
     print(f"{shipped_path()}: {total} texts, {new} embedded now")

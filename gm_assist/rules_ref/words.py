@@ -1,8 +1,8 @@
 """Words of the rules search (issue 17): the players' text and the cards' text folded (accents,
 case), number words as digits, question words and fillers of both languages set apart (`STOP`), and
-stemmed with each language's Snowball stemmer. The index (`search`) and the quoted answers
+stemmed with each language's Snowball stemmer. The index (`index`) and the quoted answers
 (`answers`) read text the same way through these functions; a change here changes what the index
-holds, so `search.INDEX_VERSION` moves with it."""
+holds, so `index.INDEX_VERSION` moves with it."""
 
 from __future__ import annotations
 

@@ -10,16 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from gm_assist.rules_ref import index as I
 from gm_assist.rules_ref import meaning as M
+from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.cards import all_cards
 
 
 @pytest.fixture(autouse=True)
 def fresh():
-    S.reset()
+    I.reset()
     yield
-    S.reset()
+    I.reset()
 
 
 def _ids(question: str, lang: str, game: str) -> list[str]:
@@ -37,7 +39,7 @@ def no_model(monkeypatch):
 def test_the_shipped_vectors_cover_every_card_text():
     shipped = M._read(M.shipped_path(), M.shipped_digest())
     missing = [
-        (card, text[:60]) for card, kind, text in S.meaning_rows(None) if M.key(kind, text) not in shipped
+        (card, text[:60]) for card, kind, text in R.meaning_rows(None) if M.key(kind, text) not in shipped
     ]
     assert not missing, f"run `python -m gm_assist.rules_ref.meaning` after editing cards: {missing[:5]}"
     assert {len(v) for v in shipped.values()} == {M.DIM}
@@ -46,7 +48,7 @@ def test_the_shipped_vectors_cover_every_card_text():
 
 def test_what_the_model_reads_of_a_card():
     card = all_cards()["tmb/initiative"]
-    read = S.meaning_rows(["tmb/initiative"])
+    read = R.meaning_rows(["tmb/initiative"])
     asked = [t for _, k, t in read if k == "q"]
     assert asked == [card.title["en"], card.title["fr"], *card.questions_en, *card.questions_fr]
     said = [t for _, k, t in read if k == "s"]  # the sentences its answers quote, both languages
@@ -127,7 +129,7 @@ def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, m
     assert _ids(question, lang, game)[0] == meant
     with monkeypatch.context() as m:
         m.setattr(M, "_engine", lambda: None)
-        S.reset()
+        I.reset()
         words = _ids(question, lang, game)
     assert words[:2] == [words_first, meant]  # the words alone leave it second, close behind
 
@@ -142,7 +144,7 @@ def test_a_close_call_is_settled_by_meaning(question, lang, game, words_first, m
 def test_without_a_game_a_close_call_is_settled_by_meaning(question, words_first, meant, monkeypatch):
     assert [h.id for h in S.run(question, "en", None, 3).hits][0] == meant
     monkeypatch.setattr(M, "_engine", lambda: None)
-    S.reset()
+    I.reset()
     assert [h.id for h in S.run(question, "en", None, 3).hits][:2] == [words_first, meant]
 
 
@@ -153,14 +155,14 @@ def test_a_summary_card_the_model_puts_back_first_still_yields(monkeypatch):
     result = S.run(question, "fr", None, 3)
     assert result.reading == M.BOTH
     assert [h.id for h in result.hits][:2] == ["mice-and-mystics/enemy-placement", "mice-and-mystics/chapter"]
-    real, calls = S._yield_to_targets, []
+    real, calls = R._yield_to_targets, []
 
     def before_the_model_only(q, scored):
         calls.append(q)
         return real(q, scored) if len(calls) == 1 else scored
 
-    monkeypatch.setattr(S, "_yield_to_targets", before_the_model_only)
-    S.reset()
+    monkeypatch.setattr(R, "_yield_to_targets", before_the_model_only)
+    I.reset()
     assert S.run(question, "fr", None, 3).hits[0].id == "mice-and-mystics/chapter"
 
 
@@ -241,7 +243,7 @@ def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypat
     engine = _Counting()
     monkeypatch.setattr(M, "_engine", lambda: engine)
     rows = [("g/new", "q", "a question no shipped card asks"), ("g/new", "s", "A sentence no card has.")]
-    rows += [("g/old", k, t) for _, k, t in S.meaning_rows(["tmb/fatigue"])]
+    rows += [("g/old", k, t) for _, k, t in R.meaning_rows(["tmb/fatigue"])]
     near = M.closeness("the player's question", rows)
     assert near is not None and set(near) == {"g/new", "g/old"}
     assert sorted(engine.embedded) == sorted([rows[0][2], rows[1][2], "the player's question"])
@@ -415,6 +417,6 @@ def test_the_json_says_which_reading_answered(gm, monkeypatch):
     assert r.json["reading"] == "words+meaning" and r.json["results"][0]["id"] == "tmb/backup-plan"
     assert gm("rules", "search", "fatigue", "--json").json["reading"] == "words"  # a clear win
     monkeypatch.setattr(M, "_engine", lambda: None)  # the default install: no sentence model
-    S.reset()
+    I.reset()
     r = gm(*close)
     assert r.json["reading"] == "words" and r.json["results"][0]["id"] == "tmb/baddie-backup-plan"

@@ -10,7 +10,8 @@ import pytest
 from gm_assist.core.errors import EnvError
 from gm_assist.rules_ref import cards as cards_mod
 from gm_assist.rules_ref.cards import all_cards, glossary, other_games, synonyms
-from gm_assist.rules_ref.search import _game_names, _other_game_names, run
+from gm_assist.rules_ref.index import _game_names, _other_game_names
+from gm_assist.rules_ref.search import run
 from gm_assist.rules_ref.words import words
 
 

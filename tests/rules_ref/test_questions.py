@@ -12,16 +12,19 @@ import sys
 import pytest
 
 from gm_assist.core.errors import EnvError
+from gm_assist.rules_ref import index as I
+from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref import words as W
 from gm_assist.rules_ref.cards import QUESTIONS, all_cards, card_files, parse_card
 
 
 @pytest.fixture
 def fresh_index():
     """Forget the index this process opened (tests that change homes or sources)."""
-    S.reset()
+    I.reset()
     yield
-    S.reset()
+    I.reset()
 
 
 # --- game context --------------------------------------------------------------------------------
@@ -173,17 +176,17 @@ def test_not_confident_says_so_in_the_json_and_the_text(gm):
     ],
 )
 def test_question_words_and_negations_do_not_count(question, keywords, lang):
-    assert S._parse(question, lang).weights == S._parse(keywords, lang).weights
+    assert Q.parse(question, lang).weights == Q.parse(keywords, lang).weights
 
 
 def test_number_words_read_as_digits():
-    assert S.words("round six, deux dés, twice") == ["round", "6", "2", "dice", "2"]
+    assert W.words("round six, deux dés, twice") == ["round", "6", "2", "dice", "2"]
     assert S.run("what happens from round six", "en", None, 3).hits[0].id == "tmb/fatigue"
 
 
 def test_dice_in_french_are_not_an_article():
-    assert "dice" in S.words("combien de dés")
-    assert "dice" not in S.words("combien des vilains")
+    assert "dice" in W.words("combien de dés")
+    assert "dice" not in W.words("combien des vilains")
 
 
 # --- synonyms, both directions --------------------------------------------------------------------
@@ -194,13 +197,13 @@ def test_dice_in_french_are_not_an_article():
     [("tie", "same initiative", "en"), ("égalité", "ex aequo", "fr"), ("knocked out", "KO", "en")],
 )
 def test_glossary_synonyms_apply_both_ways(one, other, lang):
-    a, b = S._parse(one, lang, game="tmb").weights, S._parse(other, lang, game="tmb").weights
-    assert set(S.stems(other, lang)) <= set(a) and set(S.stems(one, lang)) <= set(b)
+    a, b = Q.parse(one, lang, game="tmb").weights, Q.parse(other, lang, game="tmb").weights
+    assert set(W.stems(other, lang)) <= set(a) and set(W.stems(one, lang)) <= set(b)
 
 
 def test_synonyms_of_another_language_stay_out_of_the_index_of_this_one():
-    weights = S._parse("tie", "en", game="tmb").weights
-    assert not set(S.stems("égalité ex aequo", "fr")) - set(S.stems("égalité ex aequo", "en")) & set(weights)
+    weights = Q.parse("tie", "en", game="tmb").weights
+    assert not set(W.stems("égalité ex aequo", "fr")) - set(W.stems("égalité ex aequo", "en")) & set(weights)
 
 
 # --- spell correction stays in the query's language ---------------------------------------------
@@ -214,7 +217,7 @@ def test_a_misspelled_french_question_is_corrected_in_french(question):
     result = S.run(question, "en", None, 3)
     assert result.found_in == "fr" and "mice-and-mystics/poisoned" in [h.id for h in result.hits]
     assert "tmb/lore" not in [h.id for h in result.hits]  # "souri" is not corrected to "story"
-    french = {w for (w,) in S.connect().execute("SELECT word FROM vocab WHERE lang='fr'")}
+    french = {w for (w,) in I.connect().execute("SELECT word FROM vocab WHERE lang='fr'")}
     assert result.corrections and set(result.corrections.values()) <= french
 
 
@@ -276,13 +279,13 @@ def test_break_exhausts_every_attack_die_that_damaged_the_baddie():
 def test_the_index_is_rebuilt_when_a_source_changes(home, tmp_path, monkeypatch, fresh_index):
     extra = tmp_path / "extra.md"
     extra.write_text("one", encoding="utf-8")
-    real = S._sources
-    monkeypatch.setattr(S, "_sources", lambda: [*real(), extra])
-    S.connect()
+    real = I._sources
+    monkeypatch.setattr(I, "_sources", lambda: [*real(), extra])
+    I.connect()
     first = sorted((home / "cache").glob("rules-*.sqlite"))
     extra.write_text("two, longer", encoding="utf-8")
-    S.reset()
-    S.connect()
+    I.reset()
+    I.connect()
     second = sorted((home / "cache").glob("rules-*.sqlite"))
     assert len(first) == len(second) == 1 and first != second
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from gm_assist.rules_ref import index as I
 from gm_assist.rules_ref import meaning
+from gm_assist.rules_ref import query as Q
+from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.words import intents
 
@@ -42,9 +45,9 @@ def test_cards_asked_the_same_way_lean_up(monkeypatch):
     """A card's score grows by INTENT_SHARE × the share of its own questions asked the same way."""
     q = "who rolls the dice for the baddies"
     base = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
-    monkeypatch.setattr(S, "INTENT_SHARE", 0.0)
+    monkeypatch.setattr(R, "INTENT_SHARE", 0.0)
     flat = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
-    asked = S._lens("en")["tmb/baddie-turn"][3]
+    asked = I.lens("en")["tmb/baddie-turn"][3]
     share = sum("who" in kinds for *_, kinds in asked) / len(asked)
     assert share > 0
     assert base["tmb/baddie-turn"] > flat["tmb/baddie-turn"]
@@ -53,7 +56,7 @@ def test_cards_asked_the_same_way_lean_up(monkeypatch):
 
 
 def test_summary_cards_are_the_cards_pointing_to_many_others():
-    hubs = S._meta()["hubs"]
+    hubs = I.meta()["hubs"]
     assert "mice-and-mystics/enemy-placement" in hubs["mice-and-mystics/chapter"]
     assert "tmb/day-phases" in hubs and "tmb/fatigue" not in hubs
 
@@ -73,8 +76,8 @@ def test_a_summary_keeps_its_place_when_the_question_is_about_it():
 
 
 def test_a_word_leans_toward_the_game_whose_cards_use_it():
-    q = S._parse_in_its_language("un vilain peut-il passer", "fr", None)
-    lean = S._game_lean(q, S._score(q, None)[1])
+    q = Q.parse_in_its_language("un vilain peut-il passer", "fr", None)
+    lean = R.game_lean(q, R._score(q, None)[1])
     assert max(lean, key=lean.__getitem__) == "tmb"
     assert sum(lean.values()) == pytest.approx(1.0)
 
@@ -83,7 +86,7 @@ def test_the_lean_is_soft_and_only_without_a_context(monkeypatch):
     q = "un vilain peut-il passer à travers un autre"
     base = {h.id: h.score for h in S.run(q, "fr", None, 20).hits}
     ctx = {h.id: h.score for h in S.run(q, "fr", None, 20, "tmb").hits}
-    monkeypatch.setattr(S, "GAME_SOFT", 0.0)
+    monkeypatch.setattr(R, "GAME_SOFT", 0.0)
     flat = {h.id: h.score for h in S.run(q, "fr", None, 20).hits}
     flat_ctx = {h.id: h.score for h in S.run(q, "fr", None, 20, "tmb").hits}
     assert ctx == flat_ctx
@@ -96,6 +99,6 @@ def test_a_phrase_of_one_game_s_glossary_leans_to_that_game():
     is a word of two Too Many Bones cards: without a game, the movement card of Stuffed Fables comes
     first, not Too Many Bones'."""
     question = "on a le droit de traverser un trait plein en se déplaçant ?"
-    q = S._parse_in_its_language(question, "fr", None)
+    q = Q.parse_in_its_language(question, "fr", None)
     assert q.said_in.get("trait") == "stuffed-fables"
     assert S.run(question, "fr", None, 3).hits[0].id == "stuffed-fables/move"

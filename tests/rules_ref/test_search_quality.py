@@ -10,23 +10,26 @@ from pathlib import Path
 import pytest
 
 from gm_assist.rules_ref import answers as A
+from gm_assist.rules_ref import query as Q
+from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref import words as W
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "rules_search.py"
 
 
 def test_another_form_of_a_stem_is_looked_for_at_a_lower_weight():
     # the French stemmer leaves "progression" and "progrès" apart
-    weights = S._parse("points de progression", "fr").weights
-    root = S.stem("progression", "fr")
+    weights = Q.parse("points de progression", "fr").weights
+    root = W.stem("progression", "fr")
     variants = [s for s in weights if s != root and (s.startswith(root) or root.startswith(s))]
-    assert weights[root] == 1.0 and S.stems("progrès", "fr")[0] in variants
-    assert all(weights[s] == S.VARIANT_WEIGHT for s in variants)
+    assert weights[root] == 1.0 and W.stems("progrès", "fr")[0] in variants
+    assert all(weights[s] == Q.VARIANT_WEIGHT for s in variants)
 
 
 def test_short_stems_have_no_variants():
-    assert S._variants("car", "en") == []  # not "card", "carri"
-    assert all(len(s) >= S.VARIANT_MIN for s in S._variants("progress", "en"))
+    assert Q._variants("car", "en") == []  # not "card", "carri"
+    assert all(len(s) >= Q.VARIANT_MIN for s in Q._variants("progress", "en"))
 
 
 def test_an_unknown_word_read_as_another_form_is_reported_as_a_correction():
@@ -39,13 +42,13 @@ def test_an_unknown_word_read_as_another_form_is_reported_as_a_correction():
     [("mon mouton est tout seul", "insomnia"), ("what does my gearloc do first", "tmb")],
 )
 def test_a_game_s_own_words_make_its_cards_likelier(question, game):
-    q = S._parse_in_its_language(question, "en", None)
-    assert S._game_of_words(q) == game
+    q = Q.parse_in_its_language(question, "en", None)
+    assert R._game_of_words(q) == game
 
 
 def test_words_shared_by_games_guess_no_game():
-    q = S._parse_in_its_language("how many dice", "en", None)
-    assert S._game_of_words(q) is None
+    q = Q.parse_in_its_language("how many dice", "en", None)
+    assert R._game_of_words(q) is None
 
 
 def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
@@ -53,10 +56,10 @@ def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
 
     monkeypatch.setattr(meaning, "_engine", lambda: None)  # the word scores alone
     q = "what does my gearloc do first"
-    prior = S.GAME_WORD_PRIOR
+    prior = R.GAME_WORD_PRIOR
     assert prior > 1.0
     base = S.run(q, "en", None, 20)
-    monkeypatch.setattr(S, "GAME_WORD_PRIOR", 1.0)
+    monkeypatch.setattr(R, "GAME_WORD_PRIOR", 1.0)
     flat = S.run(q, "en", None, 20)
     assert base.game_context is None and flat.game_context is None
     assert {h.id for h in base.hits} & {h.id for h in flat.hits}
@@ -68,22 +71,22 @@ def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
 
 
 def test_a_phrase_of_function_words_still_brings_in_its_synonyms():
-    weights = S._parse("we all got knocked out", "en", game="tmb").weights
-    assert S.stem("everyone", "en") in weights
+    weights = Q.parse("we all got knocked out", "en", game="tmb").weights
+    assert W.stem("everyone", "en") in weights
 
 
 def test_players_verbs_for_taking_dice_are_synonyms():
-    weights = S._parse("how many dice do I pull", "en").weights
-    assert weights.get(S.stem("draw", "en")) == S.SYNONYM_WEIGHT
-    assert S.stem("piocher", "fr") in S._parse("combien de dés je tire", "fr").weights
+    weights = Q.parse("how many dice do I pull", "en").weights
+    assert weights.get(W.stem("draw", "en")) == Q.SYNONYM_WEIGHT
+    assert W.stem("piocher", "fr") in Q.parse("combien de dés je tire", "fr").weights
 
 
 def test_difference_between_is_a_question_frame():
-    assert S._parse("what's the difference: adventurer or heroic?", "en").weights == (
-        S._parse("adventurer heroic", "en").weights
+    assert Q.parse("what's the difference: adventurer or heroic?", "en").weights == (
+        Q.parse("adventurer heroic", "en").weights
     )
-    assert S._parse("quelle différence entre aventure et héroïque", "fr").weights == (
-        S._parse("aventure héroïque", "fr").weights
+    assert Q.parse("quelle différence entre aventure et héroïque", "fr").weights == (
+        Q.parse("aventure héroïque", "fr").weights
     )
 
 
@@ -127,7 +130,7 @@ def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
     rule = "Dex is how many dice you roll on your turn."
     example = "Example: Dex 3. Move 1 space, roll 2 dice."
     assert sentences == [rule, example]
-    q = S._parse("how many dice do I roll", "en")
+    q = Q.parse("how many dice do I roll", "en")
     assert A.answer(A.indexed_sentences(body, "en"), q, {}).startswith("Dex is how many dice")
 
 
@@ -137,13 +140,13 @@ def test_an_example_stays_one_sentence_so_the_rule_is_the_answer():
 def test_stems_standing_for_one_word_count_once():
     """A card holding the typed word and synonyms of it scores that word once (its best stem), not
     once per synonym: the words part is the same with or without the extra stems of that word."""
-    q = S._parse("fatigue", "en", game="tmb")
-    typed = S.stem("fatigue", "en")
+    q = Q.parse("fatigue", "en", game="tmb")
+    typed = W.stem("fatigue", "en")
     assert q.weights[typed] == 1.0
-    extra = [S.stem(w, "en") for w in ("tired", "exhaustion")]
-    doubled = S._Query(
+    extra = [W.stem(w, "en") for w in ("tired", "exhaustion")]
+    doubled = Q.Query(
         q.lang,
-        {**q.weights, **dict.fromkeys(extra, S.SYNONYM_WEIGHT)},
+        {**q.weights, **dict.fromkeys(extra, Q.SYNONYM_WEIGHT)},
         q.sequence,
         {**q.origin, **dict.fromkeys(extra, "fatigue")},
         q.words,
@@ -151,12 +154,12 @@ def test_stems_standing_for_one_word_count_once():
     )
     parts = []
     for query in (q, doubled):
-        S._EXPLAIN = {}
+        R._EXPLAIN = {}
         try:
-            S._score(query, "tmb")
-            parts.append(S._EXPLAIN["tmb/fatigue"]["words"])
+            R._score(query, "tmb")
+            parts.append(R._EXPLAIN["tmb/fatigue"]["words"])
         finally:
-            S._EXPLAIN = None
+            R._EXPLAIN = None
     assert parts[0] == pytest.approx(parts[1])
 
 
@@ -176,11 +179,11 @@ def test_elision_and_negation_do_not_break_a_match(question, lang, card):
 def test_a_held_out_question_leaves_its_card_only_while_held_out():
     card, question = "tmb/fatigue", "From which round do we get tired?"
     with_it = S.run(question, "en", None, 5, "tmb")
-    S._HOLD_OUT = (card, S.stems(question, "en"))
+    R._HOLD_OUT = (card, W.stems(question, "en"))
     try:
         without = S.run(question, "en", None, 5, "tmb")
     finally:
-        S._HOLD_OUT = None
+        R._HOLD_OUT = None
     score = {h.id: h.score for h in with_it.hits}
     held = {h.id: h.score for h in without.hits}
     assert held.get(card, 0.0) < score[card]
@@ -191,16 +194,16 @@ def test_a_held_out_question_leaves_its_card_only_while_held_out():
 def test_one_word_of_a_synonym_phrase_is_not_the_phrase():
     """ "stuffie" ↔ "stuffed animal": a card holding "stuffed" (stuffing!) gets the half of the phrase
     it holds, a card holding both words the whole synonym weight; a single-word synonym keeps it."""
-    q = S._parse("can my stuffie store a white die?", "en", game="stuffed-fables")
-    stuffed, animal = S.stem("stuffed", "en"), S.stem("animal", "en")
-    assert q.weights[stuffed] == pytest.approx(S.SYNONYM_WEIGHT / 2)
+    q = Q.parse("can my stuffie store a white die?", "en", game="stuffed-fables")
+    stuffed, animal = W.stem("stuffed", "en"), W.stem("animal", "en")
+    assert q.weights[stuffed] == pytest.approx(Q.SYNONYM_WEIGHT / 2)
     assert q.part_of[stuffed] == q.part_of[animal]
-    plush = S.stem("plush", "en")
-    assert q.weights[plush] == pytest.approx(S.SYNONYM_WEIGHT) and plush not in q.part_of
-    one = S._per_word(q, {stuffed: 1.0})
-    both = S._per_word(q, {stuffed: 1.0, animal: 1.0})
+    plush = W.stem("plush", "en")
+    assert q.weights[plush] == pytest.approx(Q.SYNONYM_WEIGHT) and plush not in q.part_of
+    one = R._per_word(q, {stuffed: 1.0})
+    both = R._per_word(q, {stuffed: 1.0, animal: 1.0})
     assert one == {"stuffie": 1.0} and both == {"stuffie": 2.0}
-    assert S._per_word(q, {plush: 1.5, stuffed: 1.0}) == {"stuffie": 1.5}  # the best phrase, not a sum
+    assert R._per_word(q, {plush: 1.5, stuffed: 1.0}) == {"stuffie": 1.5}  # the best phrase, not a sum
 
 
 def test_a_card_reference_stays_in_the_answer_and_out_of_its_words():
@@ -233,7 +236,7 @@ def test_an_answer_that_opens_a_list_brings_its_items():
     held = A.indexed_sentences(
         "Rank the players.\n\nIf nobody won the race:\n- Rank by winks.\n- Move each pillow down.", "en"
     )
-    q = S._parse("what if nobody won the race", "en")
+    q = Q.parse("what if nobody won the race", "en")
     said = A.answer(held, q, {})
     assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
 
@@ -249,7 +252,7 @@ def test_personne_is_nobody_not_a_filler():
 
 def test_the_infinity_sign_is_a_word():
     """Players type ∞ as the Insomnia tiles print it; it used to vanish from the question."""
-    assert S.words("un ∞ sur la tuile") == ["un", "infinity", "sur", "la", "tuile"]
+    assert W.words("un ∞ sur la tuile") == ["un", "infinity", "sur", "la", "tuile"]
     hit = S.run("j'ai un ∞ sur la tuile, je l'enlève quand je m'en sers ?", "fr", None, 1, "insomnia").hits[0]
     assert hit.id == "insomnia/zzz"
 
@@ -267,7 +270,7 @@ def test_the_infinity_sign_is_a_word():
 def test_players_paraphrases_shared_by_every_game(question, lang, word):
     """« y a plus de », "ran out", "same distance", « attaque qui », "next to": the players' words
     for empty, a tie, a target and adjacent, in every game."""
-    assert S._parse(question, lang).weights.get(S.stem(word, lang)) == S.SYNONYM_WEIGHT
+    assert Q.parse(question, lang).weights.get(W.stem(word, lang)) == Q.SYNONYM_WEIGHT
 
 
 def test_a_page_reference_does_not_cut_a_sentence():
@@ -305,7 +308,7 @@ def test_a_heading_introduces_what_follows_and_is_not_tacked_on():
     ]
     assert A.sentences("## Mise en place\nTirez.", "fr") == ["Mise en place :", "Tirez."]
     assert (
-        A.answer(A.indexed_sentences(body, "en"), S._parse("which unit plays first", "en"), {})
+        A.answer(A.indexed_sentences(body, "en"), Q.parse("which unit plays first", "en"), {})
         == "The top unit plays first."
     )
 
@@ -316,7 +319,7 @@ def test_the_rule_comes_before_our_reading_of_it():
         "Our reading: a jump scares sheep there too.\nOnly sheep on the landing space of a jump are scared.",
         "en",
     )
-    assert A.answer(held, S._parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
+    assert A.answer(held, Q.parse("does a jump scare the sheep", "en"), {}).startswith("Only sheep")
 
 
 def test_a_sentence_asking_a_question_brings_its_answer():
@@ -325,5 +328,5 @@ def test_a_sentence_asking_a_question_brings_its_answer():
     held = A.indexed_sentences(
         "Tout monstre révélé reste visible. 1 ou 2 monstres jamais révélés ? Le maître les cache.", "fr"
     )
-    said = A.answer(held, S._parse("monstre révélé visible", "fr"), {})
+    said = A.answer(held, Q.parse("monstre révélé visible", "fr"), {})
     assert said.endswith("Le maître les cache.")
