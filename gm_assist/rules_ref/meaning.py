@@ -9,10 +9,10 @@ and with the sentences its answers quote (the nearest and the mean of the two ne
 the question's vector linearly (`_Probe`: a logistic regression over every card, trained on the
 cards' titles and questions and on the training sets' questions by bench/rules_probe.py, shipped in
 ``data/rules/_meaning_probe.bin``). That closeness is added to the word score (`fuse`), so a card
-the words left second but whose questions or sentences mean what the player asked comes first. Clear wins never load the model: most
-questions cost nothing more, and a one-shot command pays the model (~20 ms to load, ~15–25 ms per
-question, a few ms for the comparisons in plain Python: no numpy, whose import alone would cost
-~100 ms) only for a close call.
+the words left second but whose questions or sentences mean what the player asked comes first.
+Clear wins never load the model: most questions cost nothing more, and a one-shot command pays the
+model (~20 ms to load, ~15–25 ms per question, a few ms for the comparisons and the linear reading
+in plain Python: no numpy, whose import alone would cost ~100 ms) only for a close call.
 
 An optional extra (``pip install "gm-assist[meaning]"``): the default install is the word search
 alone, on every platform Python runs on. Before calling into the engine, this module checks what it
