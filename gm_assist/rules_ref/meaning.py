@@ -28,9 +28,9 @@ the shipped file does not know (a card edited since) is embedded at the first cl
 compares its card and kept under the home (``cache/meaning-extra.bin``);
 `python -m gm_assist.rules_ref.meaning` rewrites the shipped file from the index, then
 `bench/rules_probe.py` the linear reading (tests/rules_ref/test_meaning.py checks both are up to
-date; until then an edited card's questions are read by their vectors only, and a new card turns
-the linear reading off). Without the model (a platform it does not
-build on, a damaged install), the word search's order stands.
+date; until then the linear reading knows an edited card as it was, and a new card turns it off for
+the questions that compare that card). Without the model (a platform it does not build on, a
+damaged install), the word search's order stands.
 
 Weights chosen on the training questions only (dev, train, train 2; bench/rules_search.py; PROBE
 out of fold: each fifth of them read by a linear reading trained without it).
