@@ -17,14 +17,17 @@
   (bench/rules_questions_heldout7.tsv, 151 questions, issue 35's tenth pass), written the same way
   but in the table's words (what players see rather than the rules' names), its misses then read
   to choose the tenth pass's change, and the eighth (bench/rules_questions_heldout8.tsv, 149
-  questions), written the same way before that change and measured once after it; the training
-  sets (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
+  questions), written the same way before that change and measured once after it, and the ninth
+  (bench/rules_questions_heldout9.tsv, 145), written the same way during the pass and measured once
+  at its end; the training sets (bench/rules_questions_train.tsv, 160 questions, and
+  bench/rules_questions_train2.tsv, 240,
   written the same way) are tuned on with the development set (bench/rules_tune.py) and taught to
   the sentence model's linear reading (bench/rules_probe.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
-  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv and
-  _heldout4.tsv, never), the share said confident without a context and with each game as context;
+  by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
+  _heldout4.tsv and _heldout5.tsv, never), the share said confident without a context and with
+  each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`, for a clear win of the word
@@ -89,7 +92,8 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "held-out 6": questions("rules_questions_heldout6.tsv"),
         "held-out 7": questions("rules_questions_heldout7.tsv"),
         "held-out 8": questions("rules_questions_heldout8.tsv"),
-        "held-out (all eight)": [
+        "held-out 9": questions("rules_questions_heldout9.tsv"),
+        "held-out (all nine)": [
             *questions("rules_questions_heldout.tsv"),
             *questions("rules_questions_heldout2.tsv"),
             *questions("rules_questions_heldout3.tsv"),
@@ -98,6 +102,7 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
             *questions("rules_questions_heldout6.tsv"),
             *questions("rules_questions_heldout7.tsv"),
             *questions("rules_questions_heldout8.tsv"),
+            *questions("rules_questions_heldout9.tsv"),
         ],
     }
 
@@ -208,6 +213,7 @@ def offtopic_quality() -> list[float]:
         ("held-out 2", "rules_offtopic_heldout2.tsv"),
         ("held-out 3", "rules_offtopic_heldout3.tsv"),
         ("held-out 4", "rules_offtopic_heldout4.tsv"),
+        ("held-out 5", "rules_offtopic_heldout5.tsv"),
     ):
         rows = offtopic(file)
         said: dict[str | None, list[str]] = {}
