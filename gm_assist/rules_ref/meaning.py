@@ -375,10 +375,12 @@ class _Probe:
             self.cards = [(c, file.get(c) or (), bias[c]) for c in file.rows]
         elif file.rows:
             _debug(f"meaning: {probe_path()} has no bias for every card, ignored")
+        self.known = frozenset(c for c, _, _ in self.cards)
 
-    def log_p(self, q: Vector) -> dict[str, float]:
-        """Each card's log-probability for the question of vector ``q`` ({} when unusable)."""
-        if not self.cards:
+    def log_p(self, q: Vector, compared: Iterable[str]) -> dict[str, float]:
+        """Each card's log-probability for the question of vector ``q``; {} when unusable or when it
+        does not know every card of ``compared``."""
+        if not self.known or not self.known.issuperset(compared):
             return {}
         logits = {card: sum(map(mul, q, w)) + b for card, w, b in self.cards}
         top = max(logits.values())
@@ -412,9 +414,7 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
     by_card: dict[str, list[tuple[str, str]]] = {}
     for card, kind, text in rows:
         by_card.setdefault(card, []).append((kind, text))
-    lean = _probe(engine.digest).log_p(q)
-    if not by_card.keys() <= lean.keys():
-        lean = {}
+    lean = _probe(engine.digest).log_p(q, by_card)
     out = {}
     for card, items in by_card.items():
         vectors = _vectors(engine, tuple(items))

@@ -15,6 +15,7 @@ from gm_assist.rules_ref import meaning as M
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.cards import all_cards
+from tests.bench_scripts import bench_script
 
 
 @pytest.fixture(autouse=True)
@@ -46,26 +47,11 @@ def test_the_shipped_vectors_cover_every_card_text():
     assert all(abs(math.hypot(*v) - 1) < 0.01 for v in shipped.values())  # unit vectors: dot = cosine
 
 
-def _probe_trainer():
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[2] / "bench" / "rules_probe.py"
-    spec = importlib.util.spec_from_file_location("rules_probe", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
-        return module, module.examples()  # examples() puts bench/ on sys.path to read the sets
-    finally:
-        sys.path[:] = saved
-
-
 def test_the_shipped_linear_reading_learned_from_the_current_cards_and_training_sets():
     """The linear reading (`meaning._Probe`) is the model's, knows every card, and learned from
     exactly what the cards and the training sets hold now (bench/rules_probe.py rewrites it)."""
-    trainer, rows = _probe_trainer()
+    with bench_script("rules_probe") as trainer:
+        rows = trainer.examples()
     probe = M._File(M.probe_path(), M.shipped_digest())
     again = "run `python bench/rules_probe.py` after `python -m gm_assist.rules_ref.meaning`"
     assert set(probe.rows) == set(all_cards()), again

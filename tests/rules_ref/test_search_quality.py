@@ -4,9 +4,6 @@ question frames, and the fixed split of the bench's development set."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 from gm_assist.rules_ref import answers as A
@@ -14,8 +11,7 @@ from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref import words as W
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "rules_search.py"
+from tests.bench_scripts import bench_script
 
 
 def test_another_form_of_a_stem_is_looked_for_at_a_lower_weight():
@@ -91,10 +87,8 @@ def test_difference_between_is_a_question_frame():
 
 
 def test_the_bench_splits_its_development_set_in_fixed_halves():
-    spec = importlib.util.spec_from_file_location("rules_bench", BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    sets = bench.sets()
+    with bench_script("rules_search") as bench:
+        sets = bench.sets()
     tune, check = sets["dev/tune"], sets["dev/check"]
     assert tune and check and len(tune) + len(check) == len(sets["dev (both halves)"])
     assert not {q for _, _, q, _ in tune} & {q for _, _, q, _ in check}
@@ -114,11 +108,10 @@ def test_the_bench_splits_its_development_set_in_fixed_halves():
 def test_every_answer_of_the_bench_sets_is_a_card():
     from gm_assist.rules_ref.cards import all_cards
 
-    spec = importlib.util.spec_from_file_location("rules_bench", BENCH)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    with bench_script("rules_search") as bench:
+        sets = bench.sets()
     cards = set(all_cards())
-    for name, rows in bench.sets().items():
+    for name, rows in sets.items():
         for _, game, _, answers in rows:
             assert set(answers) <= cards, name
             assert all(a.startswith(game + "/") for a in answers), name

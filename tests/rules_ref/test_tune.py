@@ -3,9 +3,7 @@ stops on a name no module holds: a weight set anywhere else would change nothing
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
@@ -14,18 +12,13 @@ from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref.words import stem
-
-TUNE = Path(__file__).resolve().parents[2] / "bench" / "rules_tune.py"
+from tests.bench_scripts import bench_script
 
 
 @pytest.fixture
-def tune(monkeypatch) -> ModuleType:
-    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts bench/ on it
-    spec = importlib.util.spec_from_file_location("rules_tune", TUNE)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def tune() -> Iterator[ModuleType]:
+    with bench_script("rules_tune") as module:
+        yield module
 
 
 def test_every_tuned_weight_has_one_home(tune):
