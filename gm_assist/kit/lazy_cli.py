@@ -40,13 +40,8 @@ class LazyTyperGroup(TyperGroup):
         info = self._pending.pop(name)
         app = self._app
         command: Any
-        if isinstance(info, typer.models.TyperInfo):
-            command = get_group_from_info(
-                info,
-                pretty_exceptions_short=app.pretty_exceptions_short,
-                suggest_commands=app.suggest_commands,
-                rich_markup_mode=app.rich_markup_mode,
-            )
+        if isinstance(info, typer.models.TyperInfo):  # a sub-group (``tmb battle``): lazy in its turn
+            command = _lazy_from_info(info, app)
         else:
             command = get_command_from_info(
                 info,
@@ -70,24 +65,35 @@ def _name(info: Any) -> str:
     return info.name or get_command_name(info.callback.__name__)
 
 
-def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
-    """The click group of ``app`` with its commands converted lazily.
-
-    ``app``'s own group class is kept when it is a :class:`LazyTyperGroup` (the root's, which also
-    mounts the games lazily); any other class is replaced by :class:`LazyTyperGroup`.
-    """
+def _lazy_from_info(info: typer.models.TyperInfo, parent: typer.Typer) -> LazyTyperGroup:
+    """The click group ``info`` describes (a typer app and what ``add_typer`` said of it), its
+    commands left to convert on first use. Its class is kept when it is a :class:`LazyTyperGroup`
+    (the root's, which also mounts the games lazily), else replaced by :class:`LazyTyperGroup`."""
+    app = info.typer_instance
+    assert app is not None
     shell = copy.copy(app)
     shell.registered_commands = []
     shell.registered_groups = []
-    shell.info = copy.copy(app.info)
-    cls = app.info.cls
+    shell_info = copy.copy(info)
+    shell_info.typer_instance = shell
+    cls = solve_typer_info_defaults(info).cls
     if not (isinstance(cls, type) and issubclass(cls, LazyTyperGroup)):
-        shell.info.cls = LazyTyperGroup
-    shell.rich_markup_mode = None
-    group = house_style(typer.main.get_group(shell))
+        shell_info.cls = LazyTyperGroup
+    group = get_group_from_info(
+        shell_info,
+        pretty_exceptions_short=parent.pretty_exceptions_short,
+        suggest_commands=parent.suggest_commands,
+        rich_markup_mode=None,
+    )
     assert isinstance(group, LazyTyperGroup)
     group._app = app
-    group._pending = {_name(info): info for info in [*app.registered_commands, *app.registered_groups]}
+    group._pending = {_name(sub): sub for sub in [*app.registered_commands, *app.registered_groups]}
+    return group
+
+
+def lazy_group(app: typer.Typer, name: str) -> LazyTyperGroup:
+    """The click group of ``app`` with its commands (and its sub-groups' commands) converted lazily."""
+    group = house_style(_lazy_from_info(typer.models.TyperInfo(app), app))
     group.name = name
     return group
 
