@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import shutil
 import sys
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +83,43 @@ def run_cli(*args: str) -> Result:
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     return Result(code, out.getvalue(), err.getvalue())
+
+
+Recipe = tuple[tuple[str, ...], ...]
+"""Valid commands, in order, that build the sessions a test starts from (tests/fuzz/fuzz_setups.py)."""
+
+
+@pytest.fixture(scope="session")
+def recipe_homes(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Recipe], Path]:
+    """``recipe_homes(recipe)``: a folder holding ``home/`` (the sessions the recipe's commands
+    recorded through the real CLI) and ``files/`` (what they wrote beside it: ``export … -o
+    files/…``), built once per test process and never changed: copy it (``start_from``)."""
+    cache: dict[Recipe, Path] = {}
+    root = tmp_path_factory.mktemp("recipes")
+
+    def get(recipe: Recipe) -> Path:
+        if recipe not in cache:
+            folder = Path(tempfile.mkdtemp(dir=root))
+            (folder / "home").mkdir()
+            (folder / "files").mkdir()
+            cwd = os.getcwd()
+            os.chdir(folder)
+            try:
+                for step in recipe:
+                    r = run_cli("--home", str(folder / "home"), *step)
+                    assert r.exit_code == 0, (step, r)
+            finally:
+                os.chdir(cwd)
+            cache[recipe] = folder
+        return cache[recipe]
+
+    return get
+
+
+def start_from(built: Path, home: Path, cwd: Path) -> None:
+    """This test's ``home`` and ``cwd/files`` become copies of a folder ``recipe_homes`` built."""
+    shutil.copytree(built / "home", home, dirs_exist_ok=True)
+    shutil.copytree(built / "files", cwd / "files", dirs_exist_ok=True)
 
 
 def stopped(proc: Any) -> bool:

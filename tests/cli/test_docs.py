@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import start_from
 from fuzz.fuzz_setups import ROOT as ROOT_RECIPE
 from fuzz.fuzz_setups import SEEDS, SF_MONSTERS, SF_TURN, SHY, TMB_DAY, recipe_for
 
@@ -322,19 +323,25 @@ def _examples(path: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], list[
     return recipe_for(path), SEEDS[command]
 
 
-def _run(gm: Any, path: tuple[str, ...], tmp_path: Path, monkeypatch: Any) -> list[Any]:
-    """The command's examples with ``--json``, each in the session its set-up builds; the answers."""
+def _run(gm: Any, path: tuple[str, ...], seed: str) -> Any:
+    return gm(*path, *(a for a in seed.split(" ") if a), "--json")
+
+
+def _set_up(
+    path: tuple[str, ...], recipe_homes: Any, home: Path, tmp_path: Path, monkeypatch: Any
+) -> list[str]:
+    """This test's home and folder hold the sessions the command's set-up builds; its examples."""
     recipe, seeds = _examples(path)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "files").mkdir(exist_ok=True)  # the root recipe exports a game there
-    for step in recipe:
-        assert gm(*step).exit_code == 0, step
-    return [gm(*path, *(a for a in seed.split(" ") if a), "--json") for seed in seeds]
+    start_from(recipe_homes(recipe), home, tmp_path)
+    return seeds
 
 
 @pytest.mark.parametrize("promise", PROMISES, ids=[p.id for p in PROMISES])
-def test_every_promised_json_key_is_produced(promise, gm, monkeypatch, tmp_path):
-    done = [r for r in _run(gm, promise.path, tmp_path, monkeypatch) if r.exit_code == 0]
+def test_every_promised_json_key_is_produced(promise, gm, recipe_homes, home, monkeypatch, tmp_path):
+    """The command's examples with ``--json``, one after the other in the session its set-up builds."""
+    seeds = _set_up(promise.path, recipe_homes, home, tmp_path, monkeypatch)
+    done = [r for r in (_run(gm, promise.path, seed) for seed in seeds) if r.exit_code == 0]
     assert done, f"no example of `{' '.join(promise.path)}` succeeded"
     for answer in done:  # every example that succeeded gives every key promised
         missing = [group for group in promise.keys if not any(k in answer.json for k in group)]
@@ -394,17 +401,12 @@ def test_a_recorded_change_is_seen(gm):
 
 
 @pytest.mark.parametrize("path", GAME_COMMANDS, ids=[" ".join(p) for p in GAME_COMMANDS])
-def test_every_recorded_change_prints_the_envelope(path, gm, monkeypatch, tmp_path):
+def test_every_recorded_change_prints_the_envelope(path, gm, recipe_homes, home, monkeypatch, tmp_path):
     """Every game command that records a change (a new history entry) prints the envelope's keys
     (README), whatever its own keys; a command that records nothing promises no envelope. With no
     envelope section in the README, there is no case."""
-    recipe, seeds = _examples(path)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "files").mkdir(exist_ok=True)
-    for step in recipe:
-        assert gm(*step).exit_code == 0, step
-    for seed in seeds:
+    for seed in _set_up(path, recipe_homes, home, tmp_path, monkeypatch):
         before = _changes(gm)
-        answer = gm(*path, *(a for a in seed.split(" ") if a), "--json")
+        answer = _run(gm, path, seed)
         if answer.exit_code == 0 and _changes(gm) > before:
             assert [k for k in ENVELOPE if k not in answer.json] == [], sorted(answer.json)

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import tempfile
 from collections.abc import Callable, Iterator
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Recipe
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,25 +68,20 @@ _GLOBALS = st.one_of(
 
 
 @pytest.fixture(scope="session")
-def templates(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
-    """One example folder (``home/`` + ``files/``) per set-up recipe, built once by valid commands."""
-    cache: dict[tuple[tuple[str, ...], ...], Path] = {}
+def templates(
+    recipe_homes: Callable[[Recipe], Path], tmp_path_factory: pytest.TempPathFactory
+) -> Callable[..., Path]:
+    """One example folder (``home/`` + ``files/``) per set-up recipe: the sessions its valid commands
+    build (``recipe_homes``) and the files ``import`` is fuzzed with."""
+    cache: dict[Recipe, Path] = {}
     root = tmp_path_factory.mktemp("fuzz-templates")
 
-    def get(recipe: tuple[tuple[str, ...], ...], gm: Any) -> Path:
+    def get(recipe: Recipe, gm: Any) -> Path:
         if recipe not in cache:
             folder = Path(tempfile.mkdtemp(dir=root))
+            shutil.copytree(recipe_homes(recipe), folder, dirs_exist_ok=True)
             write_files(folder / "files")
-            (folder / "home").mkdir()
-            cwd = os.getcwd()
-            os.chdir(folder)
-            try:
-                for step in recipe:
-                    r = gm("--home", str(folder / "home"), *step)
-                    assert r.exit_code == 0, (step, r)
-                write_variants(folder / "files")
-            finally:
-                os.chdir(cwd)
+            write_variants(folder / "files")
             cache[recipe] = folder
         return cache[recipe]
 
