@@ -15,10 +15,11 @@ import typer
 from gm_assist.cli_app import app  # the root app the commands below join
 from gm_assist.core import context
 from gm_assist.core.errors import Cancelled, GmError
-from gm_assist.core.i18n import t
+from gm_assist.core.i18n import lang, t
 from gm_assist.core.output import emit, err
 from gm_assist.core.process import pre_scan
-from gm_assist.kit.lazy_cli import COMPLETING, lazy_group
+from gm_assist.games import GAMES
+from gm_assist.kit.lazy_cli import COMPLETING, LazyTyperGroup, lazy_group
 from gm_assist.kit.options import JsonOpt
 
 
@@ -199,6 +200,12 @@ def safe_streams() -> None:
                 pass
 
 
+_TREES: dict[tuple[str, tuple[str, ...]], LazyTyperGroup] = {}
+"""The command tree of each language and set of registered games, kept from one invocation to the
+next in one process (tests, embedders): a command is converted once (typer evaluates its
+annotations, ~1 ms a command), its help in the language it was converted in."""
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the root CLI on ``argv`` and exit with the command's code (tests and embedders call this;
     the ``gm-assist`` command and ``python -m gm_assist`` go through ``gm_assist.entry.run``)."""
@@ -209,7 +216,8 @@ def main(argv: list[str] | None = None) -> None:
 
         store.changed = False
     pre_scan(args)
-    command = lazy_group(app, "gm-assist")
+    key = (lang(), tuple(f"{g.id}={g.base}" for g in GAMES.values()))
+    command = _TREES.get(key) or _TREES.setdefault(key, lazy_group(app, "gm-assist"))
     if COMPLETING:  # the shell asks for completions (gm_assist.kit.completion)
         from typer._completion_classes import completion_init
 

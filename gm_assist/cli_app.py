@@ -55,11 +55,8 @@ class LazyGroup(LazyTyperGroup):
         rows = []
         groups = _groups()
         for name in self.list_commands(ctx):
-            if name in groups and name not in self.commands:
-                rows.append((name, t(groups[name][1])))
-                continue
-            if name in _LAZY_COMMANDS and name not in self.commands:
-                rows.append((name, t(_LAZY_COMMANDS[name][1])))
+            if name in groups or name in _LAZY_COMMANDS:  # its title, whether it was loaded or not
+                rows.append((name, t({**groups, **_LAZY_COMMANDS}[name][1])))
                 continue
             cmd = self.get_command(ctx, name)
             if cmd is not None and not cmd.hidden:
