@@ -17,6 +17,9 @@ Browser tests (T1's and T2's) use this API, kept stable:
   in a language and waits until it shows its first snapshot.
 - ``wait_text`` fixture, a function ``wait_text(page, text, timeout_ms=2000)``: waits until the
   page's main area contains ``text`` (AssertionError naming what it showed otherwise).
+- ``keep_shot`` fixture, a function ``keep_shot(page, name, full_page=False)``: the page as it stands
+  written to ``$GM_SCREENS_DIR/<name>.png`` for a person to look at; without ``GM_SCREENS_DIR``
+  nothing is taken (no test reads a screenshot, and a 4K one costs the browser most of a second).
 """
 
 from __future__ import annotations
@@ -212,3 +215,14 @@ def open_page() -> Any:
 def wait_text() -> Any:
     """``wait_text(page, text, timeout_ms=2000)``: see the module docstring."""
     return _wait_text
+
+
+@pytest.fixture
+def keep_shot() -> Any:
+    def keep(page: Any, name: str, full_page: bool = False) -> None:
+        folder = os.environ.get("GM_SCREENS_DIR")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+    return keep

@@ -1,6 +1,6 @@
 """The live table view end to end (issue 16): a real `gm-assist table`, the system Chromium, and
 real `gm-assist` commands run in other processes. Too Many Bones and Insomnia in both languages,
-the status screens, and a screenshot of each game's page under the test's temporary folder."""
+the status screens, and a screenshot of each game's page kept with ``GM_SCREENS_DIR``."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def _new_session_file(server, *new):
     return path
 
 
-def test_no_session_then_insomnia_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
+def test_no_session_then_insomnia_in_both_languages(table_server, page, open_page, wait_text, keep_shot):
     open_page(page, table_server, "en")
     wait_text(page, "No game in progress")
     _ok(table_server.gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--nightmare", "loup"))
@@ -54,11 +54,10 @@ def test_no_session_then_insomnia_in_both_languages(table_server, page, open_pag
     wait_text(page, "Au tour de Bo")
     _ok(table_server.gm("insomnia", "nightmare", "move", "3"))
     wait_text(page, "Méchant Loup — Case 3")
-    page.screenshot(path=str(tmp_path / "insomnia.png"), full_page=True)
-    assert (tmp_path / "insomnia.png").stat().st_size > 10_000
+    keep_shot(page, "insomnia", full_page=True)
 
 
-def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
+def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, keep_shot):
     adventure_day_2(_on_home(table_server))
     _ok(table_server.gm("tmb", "battle", "start", *LIVE_START))
     _ok(table_server.gm("tmb", "battle", "effect", "Capitank", "poison", "2"))
@@ -82,8 +81,7 @@ def test_tmb_battle_in_both_languages(table_server, page, open_page, wait_text, 
     _ok(table_server.gm("tmb", "battle", "next-round"))
     wait_text(page, "Round 2")
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.screenshot(path=str(tmp_path / "tmb.png"), full_page=True)
-    assert (tmp_path / "tmb.png").stat().st_size > 10_000
+    keep_shot(page, "tmb", full_page=True)
 
 
 def test_damaged_file_screen_recovers_by_itself(table_server, page, open_page, wait_text):

@@ -1,6 +1,6 @@
 """Mice and Mystics' table page end to end (issue 16): a real `gm-assist table`, the system Chromium,
 real `gm-assist mice-and-mystics` commands in other processes; every change shown within 2 s, in
-English and in French, and a screenshot of the page under the test's temporary folder."""
+English and in French, and a screenshot of the page kept with ``GM_SCREENS_DIR``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ def _ok(result):
 
 
 def test_initiative_wheel_conditions_and_feats_in_both_languages(
-    table_server, page, open_page, wait_text, tmp_path
+    table_server, page, open_page, wait_text, keep_shot
 ):
     mm = "mice-and-mystics"
     _ok(table_server.gm(mm, "new", "--mouse", "Tilda", "--mouse", "Collin", "--end", "8"))
@@ -27,7 +27,7 @@ def test_initiative_wheel_conditions_and_feats_in_both_languages(
     wait_text(page, "4 / 6 cheese")
     _ok(table_server.gm(mm, "condition", "Collin", "stunned"))
     wait_text(page, "Stunned")
-    page.screenshot(path=str(tmp_path / "mice-and-mystics-en.png"), full_page=True)
+    keep_shot(page, "mice-and-mystics-en", full_page=True)
 
     open_page(page, table_server, "fr")
     wait_text(page, "Au tour de Cafard")
@@ -37,5 +37,4 @@ def test_initiative_wheel_conditions_and_feats_in_both_languages(
     _ok(table_server.gm(mm, "wheel", "2"))
     wait_text(page, "0 / 6 fromages")
     wait_text(page, "Page 1")
-    page.screenshot(path=str(tmp_path / "mice-and-mystics-fr.png"), full_page=True)
-    assert (tmp_path / "mice-and-mystics-fr.png").stat().st_size > 10_000
+    keep_shot(page, "mice-and-mystics-fr", full_page=True)

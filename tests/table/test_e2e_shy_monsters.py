@@ -1,6 +1,6 @@
 """Shy Monsters' table page end to end (issue 16): a real `gm-assist table`, the system Chromium,
 real `gm-assist shy-monsters` commands in other processes; every change shown within 2 s, in English
-and in French, a screenshot under the test's temporary folder, and the face-down monsters found
+and in French, a screenshot kept with ``GM_SCREENS_DIR``, and the face-down monsters found
 nowhere in what the browser received (the page's HTML, /state.json, the drawn page)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _face_down(state, letters: str) -> list[tuple[int, int]]:
 
 
 def test_floor_hero_and_skills_in_both_languages(
-    table_server, page, open_page, wait_text, tmp_path, monkeypatch
+    table_server, page, open_page, wait_text, keep_shot, monkeypatch
 ):
     _ok(table_server.gm("shy-monsters", "new", "--solo", "--seed", "3", "--difficulty", "random"))
     open_page(page, table_server, "en")
@@ -46,15 +46,14 @@ def test_floor_hero_and_skills_in_both_languages(
     wait_text(page, "Tiles to turn over before moving: 1")
     cell = page.locator(f".shy-cell[data-row='{first[0] + 1}'][data-col='{first[1] + 1}']")
     assert cell.get_attribute("data-tile") in ("corridor", "exit")
-    page.screenshot(path=str(tmp_path / "shy-monsters-en.png"), full_page=True)
+    keep_shot(page, "shy-monsters-en", full_page=True)
 
     open_page(page, table_server, "fr")
     wait_text(page, "Tuiles à retourner avant de bouger : 1")
     _ok(table_server.gm("shy-monsters", "reveal", f"{second[0] + 1},{second[1] + 1}"))
     wait_text(page, "Le Héro explore, saute ou attaque.")
     wait_text(page, "Attaquer")
-    page.screenshot(path=str(tmp_path / "shy-monsters-fr.png"), full_page=True)
-    assert (tmp_path / "shy-monsters-fr.png").stat().st_size > 10_000
+    keep_shot(page, "shy-monsters-fr", full_page=True)
 
     state = _referee(table_server, monkeypatch)
     hidden = {COLOUR_OF[state.floor.layout.at(c)] for c in _face_down(state, "".join(COLOUR_OF))}

@@ -1,6 +1,6 @@
 """Stuffed Fables' table page end to end (issue 16): a real `gm-assist table`, the system Chromium,
 real `gm-assist stuffed-fables` commands in other processes; every change shown within 2 s, in
-English and in French, and a screenshot of the page under the test's temporary folder."""
+English and in French, and a screenshot of the page kept with ``GM_SCREENS_DIR``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ def _ok(result):
     return result
 
 
-def test_threat_track_dice_and_stuffies_in_both_languages(table_server, page, open_page, wait_text, tmp_path):
+def test_threat_track_dice_and_stuffies_in_both_languages(
+    table_server, page, open_page, wait_text, keep_shot
+):
     _ok(table_server.gm("stuffed-fables", "new", "--stuffie", "Lumpy", "--stuffie", "Stitch"))
     open_page(page, table_server, "en")
     wait_text(page, "Between turns")
@@ -26,7 +28,7 @@ def test_threat_track_dice_and_stuffies_in_both_languages(table_server, page, op
     _ok(table_server.gm("stuffed-fables", "encounter", "--monster", "Crawly", "--monster", "Wretch:boss"))
     wait_text(page, "Crawly")
     assert "Space 1" in page.locator(".sf-space", has_text="Crawly").inner_text()
-    page.screenshot(path=str(tmp_path / "stuffed-fables-en.png"), full_page=True)
+    keep_shot(page, "stuffed-fables-en", full_page=True)
 
     open_page(page, table_server, "fr")
     wait_text(page, "Dés noirs : 2")
@@ -36,7 +38,6 @@ def test_threat_track_dice_and_stuffies_in_both_languages(table_server, page, op
     _ok(table_server.gm("stuffed-fables", "end-turn"))
     wait_text(page, "Tour des monstres")
     wait_text(page, "Peluches")
-    page.screenshot(path=str(tmp_path / "stuffed-fables-fr.png"), full_page=True)
-    assert (tmp_path / "stuffed-fables-fr.png").stat().st_size > 10_000
+    keep_shot(page, "stuffed-fables-fr", full_page=True)
     page.click("#lang")  # switching on the page needs no request
     wait_text(page, "Monster turn")

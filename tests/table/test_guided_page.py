@@ -89,7 +89,7 @@ def in_game(page: Any) -> bool:
     return kind(page) == "select" and page.get_attribute("#guided", "data-version") is not None
 
 
-def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, page, tmp_path):
+def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, page, keep_shot, tmp_path):
     server = start_table(tmp_path / "home")
     page.goto(play_url(server))
     settled(page)
@@ -122,7 +122,7 @@ def test_a_new_game_by_taps_rule_a_refusal_back_and_a_reload(start_table, page, 
     assert shown["session"]["game"] == "insomnia"
     assert page.get_attribute("#guided", "data-version") == str(server.state()["version"])
     menu = message(page)
-    page.screenshot(path="/tmp/gp/insomnia-menu.png")
+    keep_shot(page, "guided-insomnia-menu")
     # Rule? shows the cards, open, above the same question
     tap(page, "#guided button.gm-rule")
     assert message(page) == menu

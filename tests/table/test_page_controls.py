@@ -5,8 +5,6 @@ glowing, the text size and full screen, words per language, and the screen when 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 from conftest import run_cli
@@ -223,7 +221,7 @@ def test_every_control_works_with_the_keyboard(table_server, page):
     assert page.get_attribute("#voice", "aria-pressed") == "true"
 
 
-def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_server, page, tmp_path):
+def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_server, page, keep_shot):
     """Point 15 (stops this module's server: keep it last)."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     _open(page, table_server, "?lang=en")
@@ -238,6 +236,4 @@ def test_a_stopped_server_leaves_a_dimmed_screen_that_says_it_is_not_live(table_
     )
     body = float(page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)"))
     assert banner >= body
-    folder = Path(os.environ.get("GM_SCREENS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / "not-live.png"))
+    keep_shot(page, "not-live")

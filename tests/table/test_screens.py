@@ -1,12 +1,11 @@
 """The shared screen at a phone's, a 1080p TV's and a 4K TV's size (issue 34, point 10): every
 game's largest state (tests/table_screens.py) fits 1920×1080 without scrolling, fills a 4K screen
 as it fills a 1080p one, and shows whose turn it is on a phone's first screen (English in the light
-theme, French in the dark one). Measured by the test; the screenshots are written under the
-test's folder (``GM_SCREENS_DIR`` to keep them)."""
+theme, French in the dark one). Measured by the test; ``GM_SCREENS_DIR=DIR`` keeps a screenshot of
+each size to look at."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +29,6 @@ def _show(page: Any, server: Any, name: str, game: str, lang: str, size: tuple[i
     page.goto(f"{server.url}?lang={lang}")
     page.wait_for_function("g => document.getElementById('main').dataset.game === g", arg=game, timeout=5000)
     page.evaluate("document.fonts.ready")
-
-
-def _shot(page: Any, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("GM_SCREENS_DIR") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"))
 
 
 MEASURE = """() => {
@@ -76,14 +69,14 @@ def _fit_cases():
 
 
 @pytest.mark.parametrize(("game", "lang"), list(_fit_cases()))
-def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, page, game, lang, tmp_path):
+def test_each_game_fits_a_tv_fills_4k_and_shows_the_turn_on_a_phone(screens, page, game, lang, keep_shot):
     server, names = screens
     page.add_init_script(f"localStorage.setItem('gm-theme', '{'dark' if lang == 'fr' else 'light'}')")
     seen = {}
     for size_name, size in SIZES.items():
         _show(page, server, names[game], game, lang, size)
         seen[size_name] = page.evaluate(MEASURE)
-        _shot(page, tmp_path, f"{game}-{lang}-{size_name}")
+        keep_shot(page, f"{game}-{lang}-{size_name}")
     # nothing sticks out of its card; the ✦ of a tile leaves the fence's word alone
     for name, m in seen.items():
         assert not m["overflow"], f"{game} {lang} {name}: out of their card: {m['overflow']}"

@@ -3,13 +3,9 @@ charts as inline SVG, read-only and offline, in both languages, at phone and TV 
 
 from __future__ import annotations
 
-import os
 import urllib.request
-from pathlib import Path
 
 import pytest
-
-SHOTS = os.environ.get("GM_ASSIST_SHOTS")  # set to a folder to keep the screenshots
 
 
 def _play(server) -> None:  # noqa: ANN001
@@ -32,13 +28,7 @@ def played(table_server):  # noqa: ANN001
     return table_server
 
 
-def _shot(page, tmp_path: Path, name: str) -> None:  # noqa: ANN001
-    path = Path(SHOTS or tmp_path) / f"stats-{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 5_000
-
-
-def test_stats_page_from_the_table_view_in_both_languages(played, page, open_page, wait_text, tmp_path):  # noqa: ANN001
+def test_stats_page_from_the_table_view_in_both_languages(played, page, open_page, wait_text, keep_shot):  # noqa: ANN001
     open_page(page, played, "en")
     page.click("#stats")
     page.wait_for_selector(".gm-stats-game[data-game='insomnia']")
@@ -53,7 +43,7 @@ def test_stats_page_from_the_table_view_in_both_languages(played, page, open_pag
         ({"width": 1920, "height": 1080}, "tv-en"),
     ):
         page.set_viewport_size(size)
-        _shot(page, tmp_path, name)
+        keep_shot(page, f"stats-{name}", full_page=True)
         overflow = page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
@@ -68,7 +58,7 @@ def test_stats_page_from_the_table_view_in_both_languages(played, page, open_pag
         ({"width": 1920, "height": 1080}, "tv-fr"),
     ):
         page.set_viewport_size(size)
-        _shot(page, tmp_path, name)
+        keep_shot(page, f"stats-{name}", full_page=True)
     page.click("text=← Retour à la partie")
     page.wait_for_function("document.documentElement.hasAttribute('data-status')", timeout=5000)
 
