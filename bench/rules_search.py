@@ -19,7 +19,9 @@
   to choose the tenth pass's change, and the eighth (bench/rules_questions_heldout8.tsv, 149
   questions), written the same way before that change and measured once after it, and the ninth
   (bench/rules_questions_heldout9.tsv, 145), written the same way during the pass and measured once
-  at its end; the training sets (bench/rules_questions_train.tsv, 160 questions, and
+  at its end, then labelled again by a second reader who saw neither the first labels nor the
+  search (bench/rules_questions_heldout9_second.tsv; "either reader": a card either lists counts);
+  the training sets (bench/rules_questions_train.tsv, 160 questions, and
   bench/rules_questions_train2.tsv, 240,
   written the same way) are tuned on with the development set (bench/rules_tune.py) and taught to
   the sentence model's linear reading (bench/rules_probe.py);
@@ -64,6 +66,15 @@ def questions(name: str = "rules_questions.tsv") -> list[tuple[str, str, str, li
     return [(lang, game, q, ids.split(",")) for lang, game, q, ids in _rows(name)[1:]]
 
 
+def either_reader(first: str, second: str) -> list[tuple[str, str, str, list[str]]]:
+    """A set labelled twice, by readers who did not see each other's labels: a card either lists counts."""
+    rows = []
+    for (lang, game, q, ids), (*_, q2, ids2) in zip(questions(first), questions(second), strict=True):
+        assert q == q2, (q, q2)
+        rows.append((lang, game, q, list(dict.fromkeys([*ids, *ids2]))))
+    return rows
+
+
 def offtopic(name: str) -> list[tuple[str, str, str]]:
     """(lang, kind, query) of an off-topic set: text no card answers."""
     return [(lang, kind, query) for lang, kind, query in _rows(name)[1:]]
@@ -93,6 +104,10 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "held-out 7": questions("rules_questions_heldout7.tsv"),
         "held-out 8": questions("rules_questions_heldout8.tsv"),
         "held-out 9": questions("rules_questions_heldout9.tsv"),
+        "held-out 9 (second reader)": questions("rules_questions_heldout9_second.tsv"),
+        "held-out 9 (either reader)": either_reader(
+            "rules_questions_heldout9.tsv", "rules_questions_heldout9_second.tsv"
+        ),
         "held-out (all nine)": [
             *questions("rules_questions_heldout.tsv"),
             *questions("rules_questions_heldout2.tsv"),
