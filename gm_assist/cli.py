@@ -217,7 +217,9 @@ def main(argv: list[str] | None = None) -> None:
         store.changed = False
     pre_scan(args)
     key = (lang(), tuple(f"{g.id}={g.base}" for g in GAMES.values()))
-    command = _TREES.get(key) or _TREES.setdefault(key, lazy_group(app, "gm-assist"))
+    command = _TREES.get(key)
+    if command is None:
+        command = _TREES[key] = lazy_group(app, "gm-assist")
     if COMPLETING:  # the shell asks for completions (gm_assist.kit.completion)
         from typer._completion_classes import completion_init
 
