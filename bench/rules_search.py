@@ -89,42 +89,36 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
+HELD_OUT = 11
+"""How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
+OFFTOPIC_HELD_OUT = 7
+"""How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
+
+
+def _numbered(n: int) -> str:
+    """The number the ``n``-th held-out set's name and file carry: none for the first ("held-out",
+    rules_questions_heldout.tsv), then "2" ("held-out 2", rules_questions_heldout2.tsv)…"""
+    return "" if n == 1 else str(n)
+
+
 def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
     dev = questions()
+    held_out = {
+        f"held-out {_numbered(n)}".strip(): questions(f"rules_questions_heldout{_numbered(n)}.tsv")
+        for n in range(1, HELD_OUT + 1)
+    }
     return {
         "dev/tune": [row for row in dev if half(row[2]) == "tune"],
         "dev/check": [row for row in dev if half(row[2]) == "check"],
         "dev (both halves)": dev,
         "train": questions("rules_questions_train.tsv"),
         "train 2": questions("rules_questions_train2.tsv"),
-        "held-out": questions("rules_questions_heldout.tsv"),
-        "held-out 2": questions("rules_questions_heldout2.tsv"),
-        "held-out 3": questions("rules_questions_heldout3.tsv"),
-        "held-out 4": questions("rules_questions_heldout4.tsv"),
-        "held-out 5": questions("rules_questions_heldout5.tsv"),
-        "held-out 6": questions("rules_questions_heldout6.tsv"),
-        "held-out 7": questions("rules_questions_heldout7.tsv"),
-        "held-out 8": questions("rules_questions_heldout8.tsv"),
-        "held-out 9": questions("rules_questions_heldout9.tsv"),
+        **held_out,
         "held-out 9 (second reader)": questions("rules_questions_heldout9_second.tsv"),
         "held-out 9 (either reader)": either_reader(
             "rules_questions_heldout9.tsv", "rules_questions_heldout9_second.tsv"
         ),
-        "held-out 10": questions("rules_questions_heldout10.tsv"),
-        "held-out 11": questions("rules_questions_heldout11.tsv"),
-        "held-out (all eleven)": [
-            *questions("rules_questions_heldout.tsv"),
-            *questions("rules_questions_heldout2.tsv"),
-            *questions("rules_questions_heldout3.tsv"),
-            *questions("rules_questions_heldout4.tsv"),
-            *questions("rules_questions_heldout5.tsv"),
-            *questions("rules_questions_heldout6.tsv"),
-            *questions("rules_questions_heldout7.tsv"),
-            *questions("rules_questions_heldout8.tsv"),
-            *questions("rules_questions_heldout9.tsv"),
-            *questions("rules_questions_heldout10.tsv"),
-            *questions("rules_questions_heldout11.tsv"),
-        ],
+        "held-out (all eleven)": [row for rows in held_out.values() for row in rows],
     }
 
 
@@ -230,13 +224,10 @@ def offtopic_quality() -> list[float]:
     times: list[float] = []
     for name, file in (
         ("training", "rules_offtopic_train.tsv"),
-        ("held-out", "rules_offtopic_heldout.tsv"),
-        ("held-out 2", "rules_offtopic_heldout2.tsv"),
-        ("held-out 3", "rules_offtopic_heldout3.tsv"),
-        ("held-out 4", "rules_offtopic_heldout4.tsv"),
-        ("held-out 5", "rules_offtopic_heldout5.tsv"),
-        ("held-out 6", "rules_offtopic_heldout6.tsv"),
-        ("held-out 7", "rules_offtopic_heldout7.tsv"),
+        *(
+            (f"held-out {_numbered(n)}".strip(), f"rules_offtopic_heldout{_numbered(n)}.tsv")
+            for n in range(1, OFFTOPIC_HELD_OUT + 1)
+        ),
     ):
         rows = offtopic(file)
         said: dict[str | None, list[str]] = {}
