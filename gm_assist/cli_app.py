@@ -53,10 +53,10 @@ class LazyGroup(LazyTyperGroup):
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         rows = []
-        groups = _groups()
+        titled = {**_groups(), **_LAZY_COMMANDS}  # its title, whether it was loaded or not
         for name in self.list_commands(ctx):
-            if name in groups or name in _LAZY_COMMANDS:  # its title, whether it was loaded or not
-                rows.append((name, t({**groups, **_LAZY_COMMANDS}[name][1])))
+            if name in titled:
+                rows.append((name, t(titled[name][1])))
                 continue
             cmd = self.get_command(ctx, name)
             if cmd is not None and not cmd.hidden:

@@ -60,7 +60,7 @@ from gm_assist.rules_ref.meaning_files import (
     shipped_path,
     stored,
 )
-from gm_assist.rules_ref.meaning_model import Vector, _Model, debug
+from gm_assist.rules_ref.meaning_model import SentenceModel, Vector, debug
 
 if TYPE_CHECKING:
     from gm_assist.rules_ref.cards import Card
@@ -105,7 +105,7 @@ def asked(card: Card) -> list[str]:
 
 
 @cache
-def _engine() -> _Model | None:
+def _engine() -> SentenceModel | None:
     """The sentence model, loaded once per process when its model file is the one the shipped
     vectors were made with; None when it cannot load here."""
     expected = shipped_digest()
@@ -113,13 +113,13 @@ def _engine() -> _Model | None:
         debug(f"meaning: {shipped_path()} unreadable; the word search's order stands")
         return None
     try:
-        return _Model(expected)
+        return SentenceModel(expected)
     except (ImportError, OSError, AttributeError, ValueError) as exc:
         debug(f"meaning: no sentence model here ({exc!r}); the word search's order stands")
         return None
 
 
-def _embed(engine: _Model, items: Iterable[tuple[str, str]]) -> dict[str, Vector]:
+def _embed(engine: SentenceModel, items: Iterable[tuple[str, str]]) -> dict[str, Vector]:
     """Vectors of card texts: a title or question read as a query, a sentence as a passage."""
     return {key(k, t): stored(engine.query(t) if k == "q" else engine.passage(t)) for k, t in items}
 
@@ -190,7 +190,7 @@ def closeness(question: str, rows: Rows) -> dict[str, float] | None:
 
 
 @cache
-def _vectors(engine: _Model, items: tuple[tuple[str, str], ...]) -> dict[str, list[Vector]]:
+def _vectors(engine: SentenceModel, items: tuple[tuple[str, str], ...]) -> dict[str, list[Vector]]:
     """One card's vectors by kind, once per process. Texts missing from the vectors at hand (a card
     edited since the shipped vectors were written) are embedded now and kept under the home."""
     known = known_vectors(engine.digest)
@@ -274,7 +274,7 @@ def write_shipped(meaning_rows: Callable[[list[str] | None], Rows]) -> tuple[int
     only the texts it lacks; returns (texts, newly embedded)."""
 
     try:
-        engine = _Model(None)  # any release of the series: vectors of another model file are redone
+        engine = SentenceModel(None)  # any release of the series: vectors of another model file are redone
     except (ImportError, OSError, AttributeError) as exc:
         raise SystemExit(f"the sentence model cannot load here: {exc}") from exc
     wanted = {key(k, t): (k, t) for _, k, t in meaning_rows(None)}

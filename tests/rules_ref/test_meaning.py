@@ -405,7 +405,7 @@ def test_an_unknown_model_is_never_loaded(monkeypatch, tmp_path, no_library_call
     folder = _fake_package(tmp_path, **broken)
     assert not _loads_with(monkeypatch, folder)
     with pytest.raises((ImportError, OSError), match=why):
-        E._Model(F.shipped_digest())
+        E.SentenceModel(F.shipped_digest())
 
 
 def test_an_engine_without_the_symbols_is_no_model(monkeypatch, tmp_path):
@@ -413,7 +413,7 @@ def test_an_engine_without_the_symbols_is_no_model(monkeypatch, tmp_path):
 
     assert not _loads_with(monkeypatch, _fake_package(tmp_path, engine=Path(_sqlite3.__file__)))
     with pytest.raises(OSError, match="lacks e5_load, e5_dim, e5_embed"):
-        E._Model(F.shipped_digest())
+        E.SentenceModel(F.shipped_digest())
 
 
 def test_an_unknown_model_leaves_the_word_order(gm, monkeypatch, tmp_path, no_library_call):
