@@ -146,9 +146,25 @@ def house_style(command: Any) -> Any:
         attach(command)
     if hasattr(command, "rich_markup_mode"):
         command.rich_markup_mode = None
+    if command.help and not command.short_help and not command.deprecated:
+        command.get_short_help_str = partial(_short_help, command.help)
     for sub in getattr(command, "commands", {}).values():
         house_style(sub)
     return command
+
+
+_NOT_AN_END = re.compile(r"\.(?=\s+[^\sA-ZÀ-ÖØ-Þ])")
+"""A full stop the next word does not begin after with a capital: an abbreviation ("rulebook p. 16",
+« K.O. (règle… »), not the end of the first sentence."""
+
+
+def _short_help(help: str, limit: int = 45) -> str:
+    """A command's line in its group's list: click's shortening of ``help`` (its first sentence, or
+    its first words and "..."), except that click ends the sentence at any word ending in "." and
+    listed "Set up the battle (rulebook p." — an abbreviation's full stop does not end it here."""
+    from typer._click.utils import make_default_short_help
+
+    return make_default_short_help(_NOT_AN_END.sub("\0", help), limit).replace("\0", ".").strip()
 
 
 # click's and typer's own English (help, usage errors) → a key of core.toml's [cli] table. Each

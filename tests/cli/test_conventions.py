@@ -4,6 +4,7 @@ typer's own English included), one help style for every game."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -110,6 +111,35 @@ def test_every_help_text_is_translated(walks):
         for command in en
     }
     assert {c: u for c, u in untranslated.items() if u} == {}
+
+
+def _listed(page: str) -> dict[str, str]:
+    """The rows of a help page's command list: name → its line (wrapped lines joined)."""
+    rows: dict[str, str] = {}
+    name = None
+    heading = re.search(r"(?m)^(Commands:|Commandes :)$", page)
+    for line in page[heading.end() :].splitlines()[1:] if heading else []:
+        if re.match(r"  \S", line):
+            name, _, text = line.strip().partition(" ")
+            rows[name] = text.strip()
+        elif name and line.startswith("    "):
+            rows[name] += " " + line.strip()
+    return rows
+
+
+def test_a_listed_command_s_line_is_not_cut_at_an_abbreviation(walks):
+    """A command's line in its group's list ends at its first sentence's end, never at an
+    abbreviation's full stop (click listed "Set up the battle (rulebook p." and « Un gearloc est K.O. »)."""
+    cut = []
+    for language, walk in walks.items():
+        for group, page in walk["pages"].items():
+            for name, line in _listed(page).items():
+                full = " ".join(walk["texts"][f"{group} {name}".strip()][0].split("\n\n")[0].split())
+                rest = full[len(line) :].lstrip() if line.endswith(".") and full.startswith(line) else ""
+                if rest and not rest[0].isupper():
+                    cut.append((language, f"{group} {name}".strip(), line))
+    assert cut == []
+    assert "(rulebook p. 18)" in _listed(walks["en"]["pages"]["tmb battle"])["start"]
 
 
 def test_the_walk_reaches_every_game(french_help):
