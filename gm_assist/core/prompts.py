@@ -197,7 +197,7 @@ def integer(message: str, default: int | None = None, min: int | None = None, ma
     """A whole number within bounds; the default is the rule's answer, the table may override it.
     Without a bound of the game's own, the bound is what any saved game may hold (``MAX_COUNT``):
     a number the store would refuse is refused here, where it can be typed again."""
-    from gm_assist.core.session import MAX_COUNT
+    from gm_assist.core.bounds import MAX_COUNT
 
     low = -MAX_COUNT if min is None else min
     high = MAX_COUNT if max is None else max
