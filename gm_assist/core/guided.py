@@ -61,8 +61,8 @@ def _which_game(session: str | None) -> tuple[str, str] | None:
     """The game's title and the session's name that Undo/Redo would act on, when more than one
     game is saved (None when there is only one: no doubt which)."""
     from gm_assist.core import index
+    from gm_assist.core.index import resolve
     from gm_assist.core.registry import title
-    from gm_assist.core.session import resolve
 
     entries = index.entries()
     if len(entries) < 2:

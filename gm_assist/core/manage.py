@@ -11,6 +11,7 @@ from typing import Any
 
 from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError, GmError
+from gm_assist.core.index import resolve
 from gm_assist.core.session import (
     SCHEMA_VERSION,
     SessionInfo,
@@ -23,7 +24,6 @@ from gm_assist.core.session import (
     now,
     origin_entry,
     read_document,
-    resolve,
     session_path,
     write_document,
 )

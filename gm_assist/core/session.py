@@ -24,7 +24,7 @@ from gm_assist.core import journal
 from gm_assist.core.bounds import MAX_COUNT, huge_number
 from gm_assist.core.errors import EnvError, GmError
 from gm_assist.core.game import Action
-from gm_assist.core.index import valid_id
+from gm_assist.core.index import resolve, valid_id
 from gm_assist.core.model import Model
 
 SCHEMA_VERSION = 1
@@ -254,23 +254,6 @@ def info_of(doc: dict[str, Any]) -> SessionInfo:
         updated=doc["updated"],
         changes=int(doc.get("changes", 0)),
     )
-
-
-# --- resolving which session -------------------------------------------------------------------
-
-
-def resolve(session: str | None = None) -> str:
-    """The id of the session to act on: the argument, else ``--session``, else the current one."""
-    from gm_assist.core import index
-    from gm_assist.core.context import ctx
-
-    name = session or ctx().session
-    if name:
-        return index.find(name)["id"]
-    current = index.current()
-    if current is None:
-        raise GmError("core.error.no_current")
-    return current
 
 
 # --- the operations ----------------------------------------------------------------------------

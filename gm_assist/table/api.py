@@ -59,13 +59,13 @@ def _version(body: dict[str, Any]) -> int:
 def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
     """Undo (or redo) one change of the shown session if it still stands at ``version``; the
     envelope of what it did. Raises GmError/EnvError like the CLI's ``undo``/``redo``."""
+    from gm_assist.core.index import resolve
     from gm_assist.core.session import (
         Recorded,
         game_state,
         info_of,
         read_document,
         redo,
-        resolve,
         session_path,
         undo,
         version_of,
