@@ -181,7 +181,8 @@ def journal_labels(session: str) -> Iterator[str]:
     (the change's label and what an undo or a redo of it brings back)."""
     from gm_assist.core import journal
     from gm_assist.core.index import resolve
-    from gm_assist.core.session import _comes_back, journal_path, label_text, read_document
+    from gm_assist.core.session import _comes_back
+    from gm_assist.core.session_file import journal_path, label_text, read_document
 
     sid = resolve(session)
     doc, _ = read_document(sid)
@@ -199,7 +200,7 @@ def journal_screens(session: str) -> Iterator[str]:
     from gm_assist.core import journal
     from gm_assist.core.index import resolve
     from gm_assist.core.registry import get_spec
-    from gm_assist.core.session import journal_path, read_document
+    from gm_assist.core.session_file import journal_path, read_document
 
     sid = resolve(session)
     doc, _ = read_document(sid)

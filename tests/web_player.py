@@ -246,7 +246,7 @@ def journals(home: Path) -> dict[str, list[dict[str, Any]]]:
     from gm_assist.core import context
     from gm_assist.core.index import resolve
     from gm_assist.core.manage import listing
-    from gm_assist.core.session import journal_path, read_document
+    from gm_assist.core.session_file import journal_path, read_document
 
     kept = context.ctx()
     context.reset(home=home, lang=kept.lang)

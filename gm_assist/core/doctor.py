@@ -27,7 +27,8 @@ from typing import Any
 
 from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError
-from gm_assist.core.session import (
+from gm_assist.core.index import valid_id
+from gm_assist.core.session_file import (
     backup_path,
     game_state,
     is_offset,
@@ -35,7 +36,6 @@ from gm_assist.core.session import (
     read_file,
     session_path,
     sessions_dir,
-    valid_id,
     write_file,
 )
 from gm_assist.core.store import FileUnreadable, atomic_write_bytes, fs_step, unlink
@@ -207,7 +207,7 @@ def _from_journal(
     """A session document made again from its journal alone: the state and head it restores, the
     name and creation time from the index, else from the journal's first line, else new ones."""
     from gm_assist.core.registry import get_spec
-    from gm_assist.core.session import SCHEMA_VERSION
+    from gm_assist.core.session_file import SCHEMA_VERSION
 
     entry = _index_entry(sid) or {}
     origin = _origin(lines) or {}

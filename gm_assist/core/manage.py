@@ -12,7 +12,8 @@ from typing import Any
 from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError, GmError
 from gm_assist.core.index import resolve
-from gm_assist.core.session import (
+from gm_assist.core.session import origin_entry
+from gm_assist.core.session_file import (
     SCHEMA_VERSION,
     SessionInfo,
     backup_path,
@@ -22,7 +23,6 @@ from gm_assist.core.session import (
     journal_path,
     lock_path,
     now,
-    origin_entry,
     read_document,
     session_path,
     write_document,
