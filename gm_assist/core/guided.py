@@ -93,7 +93,7 @@ def menu(
 
     With ``fresh`` (a menu drawn from the session's state), a choice made while another window
     changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
-    from gm_assist.core.session import changed_elsewhere
+    from gm_assist.core.session_position import changed_elsewhere
 
     tail, keys = undo_redo_entries(session, name_game)
     own = {key: value for key, value in (shortcuts or {}).items() if key not in keys}

@@ -35,6 +35,11 @@ from gm_assist.core.session_file import (
     session_path,
     write_document,
 )
+from gm_assist.core.session_position import (
+    check_seen,
+    check_version,
+    note_seen,
+)
 
 
 @dataclass
@@ -56,63 +61,8 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
     sid = resolve(session)
     doc, _ = read_document(sid)
     _check_game(doc, game)
-    _note_seen(doc)
+    note_seen(doc)
     return info_of(doc), game_state(doc, session_path(sid))
-
-
-# --- what a guided menu has seen ---------------------------------------------------------------
-# A guided menu draws from a state it loaded, then the table answers prompts; meanwhile another
-# terminal may change the session (``gm-assist undo``). In the guided mode every load notes which
-# point of the journal it read, and a record made from a screen that no longer shows the session
-# is refused (nothing saved): the menu reloads and draws again (issue 14).
-
-
-def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
-    """Where a session stands in its journal: the head change and the changes that can be redone."""
-    return doc.get("head"), tuple(doc["redo"])
-
-
-def version_of(doc: dict[str, Any]) -> int:
-    """A number that names where a session stands in its history (``_position``): every change,
-    undo or redo gives another one (a CRC-32 of the position), and the same place gives the same
-    one. A client that acts sends the version it saw; ``expect`` refuses a stale one."""
-    import json
-    import zlib
-
-    return zlib.crc32(json.dumps(_position(doc)).encode())
-
-
-def _check_version(doc: dict[str, Any], expect: int | None) -> None:
-    if expect is not None and expect != version_of(doc):
-        raise GmError("core.error.stale_version", name=doc["name"], version=version_of(doc))
-
-
-def _note_seen(doc: dict[str, Any]) -> None:
-    from gm_assist.core.context import ctx
-
-    if ctx().guided:
-        ctx().seen[doc["id"]] = _position(doc)
-
-
-def _check_seen(doc: dict[str, Any]) -> None:
-    from gm_assist.core.context import ctx
-
-    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
-    if seen is not None and seen != _position(doc):
-        raise GmError("guided.changed_elsewhere", session=doc["name"])
-
-
-def changed_elsewhere(session: str | None = None) -> str | None:
-    """In the guided mode, the name of the session if it moved on since a menu last drew it (from
-    another window; None otherwise): the menu then draws again instead of acting on what it showed."""
-    from gm_assist.core.context import ctx
-
-    try:
-        doc, _ = read_document(resolve(session))
-    except GmError:
-        return None
-    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
-    return doc["name"] if seen is not None and seen != _position(doc) else None
 
 
 def moves(session: str | None = None) -> tuple[str | None, str | None]:
@@ -120,7 +70,7 @@ def moves(session: str | None = None) -> tuple[str | None, str | None]:
     bring back (None when there is none), for the guided menus' Undo/Redo entries."""
     sid = resolve(session)
     doc, _ = read_document(sid)
-    _note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
+    note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
     path = journal_path(sid)
     head = doc.get("head")
     undo_label = redo_label = None
@@ -249,8 +199,8 @@ def record(action: Action, session: str | None = None, expect: int | None = None
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
-        _check_seen(doc)
-        _check_version(doc, expect)
+        check_seen(doc)
+        check_version(doc, expect)
         before = game_state(doc, session_path(sid))
         after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
@@ -277,7 +227,7 @@ def record(action: Action, session: str | None = None, expect: int | None = None
             changes=int(doc.get("changes", 0)) + 1,
         )
         write_document(doc, raw)
-        _note_seen(doc)
+        note_seen(doc)
     done = Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
     watching = _watchers.get()
     if watching is not None:
@@ -318,8 +268,8 @@ def _move(
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
         game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
-        _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
-        _check_version(doc, expect)
+        check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
+        check_version(doc, expect)
         path = journal_path(sid)
         labels: list[str] = []
         for _ in range(n):
@@ -342,7 +292,7 @@ def _move(
         game_state(doc, session_path(sid))  # never write a state the game cannot read
         doc["updated"] = now()
         write_document(doc, raw)
-        _note_seen(doc)
+        note_seen(doc)
     return info_of(doc), labels
 
 

@@ -96,8 +96,7 @@ def _empty(
 def snapshot(pinned: str | None = None) -> dict[str, Any]:
     """The document the page shows (see the module docstring). Never raises for a missing, renamed,
     deleted or damaged session: the status and ``problem`` say what is wrong."""
-    from gm_assist.core import session as sessions
-    from gm_assist.core import session_file
+    from gm_assist.core import session_file, session_position
 
     try:
         sid = resolve_id(pinned)
@@ -141,7 +140,7 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         "state": shown,
         "journal": journal_labels(sid, doc.get("head")),
         "problem": None,
-        "version": sessions.version_of(doc),
+        "version": session_position.version_of(doc),
     }
 
 

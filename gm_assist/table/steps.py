@@ -63,8 +63,8 @@ class StepDriver(Driver):
 
     def _take(self, question: Question) -> Any:
         from gm_assist.core.index import resolve
-        from gm_assist.core.session import version_of
         from gm_assist.core.session_file import read_document
+        from gm_assist.core.session_position import version_of
 
         doc, _ = read_document(resolve(question.session))
         if version_of(doc) != self.version:
@@ -97,8 +97,9 @@ def take_step(
     answer refused, or the step recorded nothing (what the procedure said is the reason)."""
     from gm_assist.core.index import resolve
     from gm_assist.core.registry import module
-    from gm_assist.core.session import version_of, watch_records
+    from gm_assist.core.session import watch_records
     from gm_assist.core.session_file import game_state, info_of, read_document, session_path
+    from gm_assist.core.session_position import version_of
     from gm_assist.kit.envelope import envelope, next_json
 
     use_context(Context(home=home, lang=lang, guided=True, session=pinned, surface="script"))
