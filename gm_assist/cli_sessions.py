@@ -157,7 +157,7 @@ def import_cmd(
 
 
 def _undo_redo(n: int, forward: bool, json_out: bool) -> None:
-    from gm_assist.core.session import redo, undo
+    from gm_assist.core.session_history import redo, undo
 
     info, labels = (redo if forward else undo)(n)
     key = "core.redo" if forward else "core.undo"
@@ -186,7 +186,7 @@ def redo_cmd(
 
 @app.command("history", help=t("core.help.history"))
 def history_cmd(name: Annotated[str | None, typer.Argument()] = None, json_out: JsonOpt = False) -> None:
-    from gm_assist.core.session import history
+    from gm_assist.core.session_history import history
 
     info, items = history(name)
 

@@ -464,12 +464,15 @@ class Explorer:
         copy = self.scratch / "undo-check"
         shutil.rmtree(copy, ignore_errors=True)
         shutil.copytree(self.home, copy, ignore=shutil.ignore_patterns("cache", "*.lock"))
-        from gm_assist.core import context, session
+        from gm_assist.core import context, session_history
         from gm_assist.core.errors import GmError
 
         kept = context._ctx
         try:
-            for move, wanted, what in ((session.undo, then, "before"), (session.redo, now, "after")):
+            for move, wanted, what in (
+                (session_history.undo, then, "before"),
+                (session_history.redo, now, "after"),
+            ):
                 context.reset(home=copy)
                 try:
                     move(n, name)

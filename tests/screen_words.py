@@ -181,8 +181,8 @@ def journal_labels(session: str) -> Iterator[str]:
     (the change's label and what an undo or a redo of it brings back)."""
     from gm_assist.core import journal
     from gm_assist.core.index import resolve
-    from gm_assist.core.session import _comes_back
     from gm_assist.core.session_file import journal_path, label_text, read_document
+    from gm_assist.core.session_history import _comes_back
 
     sid = resolve(session)
     doc, _ = read_document(sid)

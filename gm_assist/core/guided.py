@@ -36,7 +36,7 @@ def undo_redo_entries(
     """The Undo/Redo entries of a menu for ``session`` (None: the current one) and their keys.
     ``name_game`` (the home menu): when more than one game is saved, each entry names the game and
     the session it acts on ("Undo (u) — Too Many Bones “Drellen run”: New day")."""
-    from gm_assist.core.session import moves
+    from gm_assist.core.session_history import moves
 
     try:
         undo_label, redo_label = moves(session)
@@ -165,7 +165,7 @@ def submenu(session: str, draw: Callable[[Any], Menu], act: Callable[[Any, Any],
 
 def step_back_or_forward(forward: bool, session: str | None) -> None:
     """Undo (or redo) one change of ``session`` and say which; a refusal is said, never raised."""
-    from gm_assist.core.session import redo, undo
+    from gm_assist.core.session_history import redo, undo
 
     try:
         _, labels = (redo if forward else undo)(1, session)

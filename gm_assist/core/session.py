@@ -1,11 +1,14 @@
-"""Sessions (saved games), actions and the journal: the one way a game's state changes.
-
-A session is one TinyDB file ``sessions/<id>.json`` holding one document: id, name, game,
-``schema_version``, times, the game state, and the journal pointers (see ``journal.py``). The index
-``index.json`` (TinyDB too) lists id, name and game of every session and which one is current.
+"""Sessions (saved games): the one way a game's state changes.
 
 Every change goes through ``record(action)``: lock, load, ``action.apply(state)``, journal, write.
-If ``apply`` raises, nothing is written.
+If ``apply`` raises, nothing is written. ``create`` saves a new game (``start`` says it as a recorded
+change), ``load`` reads a session and its state, read-only.
+
+Elsewhere: what a game declares (``GameSpec``, ``Action``, ``Outcome``) in ``core.game``; the
+session's files and document (paths, format, reading and writing) in ``core.session_file``; which
+session a command acts on in ``core.index.resolve``; undo, redo and the history in
+``core.session_history``; the version of a session and the guided mode's check of what a menu has
+seen in ``core.session_position``; how big a saved number may be in ``core.bounds``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from gm_assist.core import journal
 from gm_assist.core.bounds import MAX_COUNT, huge_number
@@ -35,11 +38,7 @@ from gm_assist.core.session_file import (
     session_path,
     write_document,
 )
-from gm_assist.core.session_position import (
-    check_seen,
-    check_version,
-    note_seen,
-)
+from gm_assist.core.session_position import check_seen, check_version, note_seen
 
 
 @dataclass
@@ -63,48 +62,6 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
     _check_game(doc, game)
     note_seen(doc)
     return info_of(doc), game_state(doc, session_path(sid))
-
-
-def moves(session: str | None = None) -> tuple[str | None, str | None]:
-    """The translated labels of the change ``undo`` would revert and of the one ``redo`` would
-    bring back (None when there is none), for the guided menus' Undo/Redo entries."""
-    sid = resolve(session)
-    doc, _ = read_document(sid)
-    note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
-    path = journal_path(sid)
-    head = doc.get("head")
-    undo_label = redo_label = None
-    if head is not None:  # an undo goes from the entry's "after" back to its "before"
-        entry = journal.read(path, head)
-        undo_label = label_text(entry["label"]) + _comes_back(doc, entry["after"], entry["before"])
-    if doc["redo"]:
-        entry = journal.read(path, doc["redo"][-1])
-        redo_label = label_text(entry["label"]) + _comes_back(doc, entry["before"], entry["after"])
-    return undo_label, redo_label
-
-
-MAX_CHANGES = 3  # a menu entry stays one line: the first changes, then "…"
-
-
-def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) -> str:
-    """`` — Dire Bear: HP 0 → 2, …``: what moving from ``now`` to ``then`` changes, as the game
-    says it (nothing when the game has no words for it or the states cannot be read)."""
-    from gm_assist.core.registry import get_spec
-
-    try:
-        spec = get_spec(doc["game"])
-    except GmError:
-        return ""
-    if spec.changes is None:
-        return ""
-    try:
-        words = spec.changes(spec.state_model.model_validate(now), spec.state_model.model_validate(then))
-    except (ValidationError, ValueError, KeyError):
-        return ""
-    if not words:
-        return ""
-    shown = words[:MAX_CHANGES] + (["…"] if len(words) > MAX_CHANGES else [])
-    return " — " + ", ".join(shown)
 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:
@@ -244,76 +201,3 @@ def watch_records() -> list[Recorded]:
     found: list[Recorded] = []
     _watchers.set(found)
     return found
-
-
-def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
-    """Revert the last ``n`` changes; returns the labels undone, most recent first. ``expect``: as
-    for ``record``."""
-    return _move(n, session, forward=False, expect=expect)
-
-
-def redo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
-    """Re-apply the last ``n`` undone changes; returns their labels in order."""
-    return _move(n, session, forward=True, expect=expect)
-
-
-def _move(
-    n: int, session: str | None, forward: bool, expect: int | None = None
-) -> tuple[SessionInfo, list[str]]:
-    from gm_assist.core.store import file_lock
-
-    if n < 1:
-        raise GmError("core.error.count_positive", value=n)
-    sid = resolve(session)
-    with file_lock(lock_path(sid)):
-        doc, raw = read_document(sid)
-        game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
-        check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
-        check_version(doc, expect)
-        path = journal_path(sid)
-        labels: list[str] = []
-        for _ in range(n):
-            if forward:
-                if not doc["redo"]:
-                    break
-                offset = doc["redo"][-1]
-                entry = journal.read(path, offset)
-                doc.update(state=entry["after"], head=offset, redo=doc["redo"][:-1])
-            else:
-                if doc.get("head") is None:
-                    break
-                entry = journal.read(path, doc["head"])
-                doc.update(state=entry["before"], head=entry.get("prev"), redo=[*doc["redo"], doc["head"]])
-            labels.append(label_text(entry["label"]))
-        if not labels:
-            raise GmError(
-                "core.error.nothing_to_redo" if forward else "core.error.nothing_to_undo", name=doc["name"]
-            )
-        game_state(doc, session_path(sid))  # never write a state the game cannot read
-        doc["updated"] = now()
-        write_document(doc, raw)
-        note_seen(doc)
-    return info_of(doc), labels
-
-
-@dataclass
-class HistoryItem:
-    index: int
-    time: str
-    label: str
-    undone: bool
-
-
-def history(session: str | None = None) -> tuple[SessionInfo, list[HistoryItem]]:
-    """Every change of a session, oldest first; undone (redoable) changes are marked."""
-    sid = resolve(session)
-    doc, _ = read_document(sid)
-    game_state(doc, session_path(sid))
-    path = journal_path(sid)
-    done = [entry for _, entry in journal.walk(path, doc.get("head"))]
-    done.reverse()
-    items = [HistoryItem(i + 1, e["time"], label_text(e["label"]), False) for i, e in enumerate(done)]
-    for offset in reversed(doc["redo"]):
-        entry = journal.read(path, offset)
-        items.append(HistoryItem(len(items) + 1, entry["time"], label_text(entry["label"]), True))
-    return info_of(doc), items

@@ -1,8 +1,13 @@
-"""A session's files and the document they hold: where they live (``sessions/<id>.json``, its
-journal ``<id>.journal.jsonl``, backup ``<id>.json.bak`` and lock ``<id>.lock``), the document's
-format (``SCHEMA_VERSION``, ``MIGRATIONS``, ``check_document``), reading and writing it through
-TinyDB (table ``session``, document 1), the game state inside it (``game_state``: validated and
-migrated into the game's model) and the session as listed (``SessionInfo``, ``info_of``).
+"""A session is one TinyDB file ``sessions/<id>.json`` holding one document: id, name, game,
+``schema_version``, times, the game state, and the journal pointers (see ``journal.py``). The index
+``index.json`` (TinyDB too) lists id, name and game of every session and which one is current.
+
+This module holds a session's files and the document they hold: where they live
+(``sessions/<id>.json``, its journal ``<id>.journal.jsonl``, backup ``<id>.json.bak`` and lock
+``<id>.lock``), the document's format (``SCHEMA_VERSION``, ``MIGRATIONS``, ``check_document``),
+reading and writing it through TinyDB (table ``session``, document 1), the game state inside it
+(``game_state``: validated and migrated into the game's model), the session as listed
+(``SessionInfo``, ``info_of``) and a stored label's words (``label_text``).
 
 This module reads and writes one file at a time and never decides which session to act on
 (``core.index.resolve``) nor changes a game: creating a session and recording a change (lock, load,

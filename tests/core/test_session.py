@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gm_assist.core import session, session_file
+from gm_assist.core import session, session_file, session_history
 from gm_assist.core.errors import EnvError, GmError
 
 
@@ -41,27 +41,27 @@ def test_undo_redo_and_new_action_drops_redo(counter):
     demo, _ = counter
     for n in (1, 2, 3):
         session.record(demo.Add(n=n))
-    _, labels = session.undo(2)
+    _, labels = session_history.undo(2)
     assert len(labels) == 2
     assert session.load("demo")[1].count == 1
-    session.redo(1)
+    session_history.redo(1)
     assert session.load("demo")[1].count == 3
     session.record(demo.Add(n=10))
     assert session.load("demo")[1].count == 13
     with pytest.raises(GmError) as exc:
-        session.redo()
+        session_history.redo()
     assert exc.value.key == "core.error.nothing_to_redo"
-    _, items = session.history()
+    _, items = session_history.history()
     assert [i.undone for i in items] == [False, False, False]
 
 
 def test_undo_everything_then_nothing_left(counter):
     demo, _ = counter
     session.record(demo.Add(n=5))
-    session.undo(5)  # undoes what there is
+    session_history.undo(5)  # undoes what there is
     assert session.load("demo")[1].count == 0
     with pytest.raises(GmError):
-        session.undo()
+        session_history.undo()
 
 
 def test_wrong_game_is_refused(counter, demo_game):
@@ -125,7 +125,7 @@ def test_journal_consistent_after_many_moves(counter):
     demo, info = counter
     for n in range(1, 8):
         session.record(demo.Add(n=n))
-    session.undo(3)
-    session.redo(1)
+    session_history.undo(3)
+    session_history.redo(1)
     doc, _ = session_file.read_document(info.id)
     assert journal.check(session_file.journal_path(info.id), doc["head"], doc["redo"], doc["state"]) == []

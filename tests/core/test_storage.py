@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_assist.core import journal, session, session_file
+from gm_assist.core import journal, session, session_file, session_history
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -146,6 +146,6 @@ def test_half_written_journal_line_is_skipped(demo_session, demo_game):
     with open(session_file.journal_path(demo_session.id), "ab") as fh:
         fh.write(b'{"time": "half a li')
     session.record(demo_game.Add(n=1))
-    session.undo()
-    session.redo()
+    session_history.undo()
+    session_history.redo()
     assert _assert_consistent(demo_session.id) == 2
