@@ -206,7 +206,8 @@ def doctor_cmd(
     fix: Annotated[bool, typer.Option("--fix", help=t("core.opt.fix"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.doctor import diagnose, repair
+    from gm_assist.core.doctor import diagnose
+    from gm_assist.core.doctor_repair import repair
 
     problems = diagnose()
     if fix:
