@@ -111,7 +111,8 @@ def delete_cmd(
 ) -> None:
     from gm_assist.core import index
     from gm_assist.core.manage import delete
-    from gm_assist.core.prompts import confirm, is_interactive
+    from gm_assist.core.prompts import confirm
+    from gm_assist.core.terminal import is_interactive
 
     entry = index.find(name)
     if not yes:

@@ -250,7 +250,8 @@ def output_target(output: Path | None, force: bool = False) -> tuple[bool, Path 
     try:
         return True, export_target(output, force)
     except GmError as exc:
-        from gm_assist.core.prompts import confirm, is_interactive
+        from gm_assist.core.prompts import confirm
+        from gm_assist.core.terminal import is_interactive
 
         if exc.key != "core.error.export_exists" or not is_interactive():
             raise
