@@ -189,9 +189,9 @@ def test_a_game_none_of_whose_cards_holds_the_words_is_read_by_meaning(monkeypat
     words (« installer ») and none of Shy Monsters': the session's cards closest by meaning come
     first, unsure, rather than another game's."""
     question = "comment on installe"
-    meant = _ids(question, "fr", "shy-monsters")
+    result = S.run(question, "fr", None, M.COMPARED, context="shy-monsters")
+    meant = [h.id for h in result.hits]
     assert all(c.startswith("shy-monsters/") for c in meant) and "shy-monsters/setup" in meant
-    result = S.run(question, "fr", None, 3, context="shy-monsters")
     assert result.reading == M.BOTH and not result.confident
     with monkeypatch.context() as m:
         m.setattr(M, "_engine", lambda: None)
