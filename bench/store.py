@@ -3,7 +3,7 @@
 they go through TinyDB. Run by hand: .venv/bin/python bench/store.py [--runs 200] [--against DIR]
 
 In a fresh home holding 100 saved games, each operation runs ``--runs`` times and the fastest run
-is kept (a busy machine only ever slows a run down): read a session (``session.read_document``),
+is kept (a busy machine only ever slows a run down): read a session (``session_file.read_document``),
 write it back with its ``.json.bak`` copy (``write_document``: a temporary file, fsync, rename),
 find a session by name in the index (``index.find``), read which one is current
 (``index.current``), and one whole recorded change through the CLI in process
@@ -46,16 +46,21 @@ def _fastest(runs: int, step) -> float:
 
 def child(runs: int) -> dict[str, float]:
     """The timings on the gm-assist this process imports (run with its home set)."""
-    from gm_assist.core import context, index, session
+    from gm_assist.core import context, index
+
+    try:  # the copy timed may predate the split of core.session (``--against`` an older checkout)
+        from gm_assist.core.session_file import read_document, write_document
+    except ImportError:
+        from gm_assist.core.session import read_document, write_document
 
     context.reset()
     for n in range(GAMES):
         _cli("insomnia", "new", "--player", "A", "--player", "B", "--name", f"game {n}")
     sid = index.find(f"game {GAMES // 2}")["id"]
-    doc, raw = session.read_document(sid)
+    doc, raw = read_document(sid)
     return {
-        "read a session": _fastest(runs, lambda: session.read_document(sid)),
-        "write a session (+ .bak)": _fastest(runs, lambda: session.write_document(doc, raw)),
+        "read a session": _fastest(runs, lambda: read_document(sid)),
+        "write a session (+ .bak)": _fastest(runs, lambda: write_document(doc, raw)),
         f"find by name among {GAMES}": _fastest(runs, lambda: index.find(f"GAME {GAMES // 2}")),
         "current session": _fastest(runs, index.current),
         "one recorded change (CLI in process)": _fastest(

@@ -565,7 +565,10 @@ def screens(server: TableServer, taps: int, commands: int, records: int) -> dict
 
 TERMINAL = """
 import json, sys, time
-from gm_assist.core.session import read_document, record, resolve, version_of
+from gm_assist.core.session import record
+from gm_assist.core.session_position import version_of
+from gm_assist.core.session_file import read_document
+from gm_assist.core.index import resolve
 from gm_assist.games.insomnia.actions import GainDodos
 
 for line in sys.stdin:

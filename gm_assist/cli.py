@@ -51,7 +51,7 @@ def root(
         raise GmError("core.error.bad_lang", lang=lang)
     context.reset(session=session, lang=lang, home=home.expanduser() if home else None, debug=debug)
     if ctx.invoked_subcommand is None:
-        from gm_assist.core.prompts import is_interactive
+        from gm_assist.core.terminal import is_interactive
 
         if is_interactive():
             from gm_assist.flow import home_menu
@@ -123,7 +123,7 @@ def stats_cmd(
 
 @app.command("play", help=t("core.help.play"))
 def play_cmd() -> None:
-    from gm_assist.core.prompts import require_tty
+    from gm_assist.core.terminal import require_tty
     from gm_assist.flow import home_menu
 
     require_tty("gm-assist --help")

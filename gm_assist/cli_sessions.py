@@ -111,7 +111,8 @@ def delete_cmd(
 ) -> None:
     from gm_assist.core import index
     from gm_assist.core.manage import delete
-    from gm_assist.core.prompts import confirm, is_interactive
+    from gm_assist.core.prompts import confirm
+    from gm_assist.core.terminal import is_interactive
 
     entry = index.find(name)
     if not yes:
@@ -157,7 +158,7 @@ def import_cmd(
 
 
 def _undo_redo(n: int, forward: bool, json_out: bool) -> None:
-    from gm_assist.core.session import redo, undo
+    from gm_assist.core.session_history import redo, undo
 
     info, labels = (redo if forward else undo)(n)
     key = "core.redo" if forward else "core.undo"
@@ -186,7 +187,7 @@ def redo_cmd(
 
 @app.command("history", help=t("core.help.history"))
 def history_cmd(name: Annotated[str | None, typer.Argument()] = None, json_out: JsonOpt = False) -> None:
-    from gm_assist.core.session import history
+    from gm_assist.core.session_history import history
 
     info, items = history(name)
 
@@ -206,7 +207,8 @@ def doctor_cmd(
     fix: Annotated[bool, typer.Option("--fix", help=t("core.opt.fix"))] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    from gm_assist.core.doctor import diagnose, repair
+    from gm_assist.core.doctor import diagnose
+    from gm_assist.core.doctor_repair import repair
 
     problems = diagnose()
     if fix:

@@ -7,7 +7,8 @@ Ctrl-C or Esc at any prompt goes back one menu; at the home menu it leaves clean
 from __future__ import annotations
 
 from gm_assist.core.i18n import t
-from gm_assist.core.prompts import say, select, set_rules_renderer
+from gm_assist.core.prompts import say, select
+from gm_assist.core.terminal import set_rules_renderer
 
 
 def home_menu() -> None:

@@ -199,9 +199,9 @@ def keys(monkeypatch: pytest.MonkeyPatch) -> Iterator[Keys]:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from gm_assist.core import prompts
+    from gm_assist.core import terminal
 
-    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    monkeypatch.setattr(terminal, "FORCE_INTERACTIVE", True)
     share_default_bindings(monkeypatch)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         yield Keys(pipe)
@@ -214,12 +214,12 @@ def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from gm_assist.core import prompts
+    from gm_assist.core import terminal
     from tests.player import Player
 
-    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
+    monkeypatch.setattr(terminal, "FORCE_INTERACTIVE", True)
     share_default_bindings(monkeypatch)
-    fit, ask = prompts._fit, prompts._ask
+    fit, ask = terminal._fit, terminal._ask
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         who = Player(pipe)
 
@@ -231,15 +231,15 @@ def player(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             who.answer(question)
             return ask(question, extra)
 
-        terminal_ask = prompts.Terminal.ask
+        terminal_ask = terminal.Terminal.ask
 
         def asked(driver: Any, question: Any) -> Any:
             who.kind = question.kind
             return terminal_ask(driver, question)
 
-        monkeypatch.setattr(prompts, "_fit", _fit)
-        monkeypatch.setattr(prompts, "_ask", _ask)
-        monkeypatch.setattr(prompts.Terminal, "ask", asked)
+        monkeypatch.setattr(terminal, "_fit", _fit)
+        monkeypatch.setattr(terminal, "_ask", _ask)
+        monkeypatch.setattr(terminal.Terminal, "ask", asked)
         yield who
 
 

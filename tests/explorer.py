@@ -3,7 +3,7 @@ answer, what a family must always be able to count on.
 
 It runs the real home menu (``gm_assist.flow.home_menu``), the real game flows, the real store and
 rules, and the real ``gm_assist.core.prompts`` functions; only the last step of a prompt, the
-keyboard, is replaced (``prompts._ask``): the explorer sees the question questionary was asked to
+keyboard, is replaced (``terminal._ask``): the explorer sees the question questionary was asked to
 build (its words, its entries and their default, its validator, the keys bound to shortcuts) and
 answers as a hurried player would — the default, another entry, a shortcut key, a number, a word,
 something the validator must refuse (it is then asked again, as questionary does), Esc or Ctrl-C
@@ -165,7 +165,7 @@ class Explorer:
             f"--- the last answers ---\n{last}\n--- the end of the screen ---\n{shown}"
         )
 
-    # --- answering (prompts._ask) ----------------------------------------------------------------
+    # --- answering (terminal._ask) ----------------------------------------------------------------
 
     def ask(self, question: Any, extra: Any = None) -> Any:
         """Answer one prompt: check what the previous answer did, then choose an answer."""
@@ -464,12 +464,15 @@ class Explorer:
         copy = self.scratch / "undo-check"
         shutil.rmtree(copy, ignore_errors=True)
         shutil.copytree(self.home, copy, ignore=shutil.ignore_patterns("cache", "*.lock"))
-        from gm_assist.core import context, session
+        from gm_assist.core import context, session_history
         from gm_assist.core.errors import GmError
 
         kept = context._ctx
         try:
-            for move, wanted, what in ((session.undo, then, "before"), (session.redo, now, "after")):
+            for move, wanted, what in (
+                (session_history.undo, then, "before"),
+                (session_history.redo, now, "after"),
+            ):
                 context.reset(home=copy)
                 try:
                     move(n, name)
@@ -642,7 +645,7 @@ def explorer_at_the_keyboard(explorer: Explorer, monkeypatch: Any) -> Iterator[E
     questionary to build is answered by the explorer instead of the keyboard."""
     import questionary
 
-    from gm_assist.core import dice, guided, prompts, session
+    from gm_assist.core import dice, guided, session, terminal
     from gm_assist.core.errors import GmError
 
     def asked(kind: str) -> Any:
@@ -679,8 +682,8 @@ def explorer_at_the_keyboard(explorer: Explorer, monkeypatch: Any) -> Iterator[E
             raise
 
     monkeypatch.setattr(session, "create", _create)
-    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
-    monkeypatch.setattr(prompts, "_ask", explorer.ask)
+    monkeypatch.setattr(terminal, "FORCE_INTERACTIVE", True)
+    monkeypatch.setattr(terminal, "_ask", explorer.ask)
     monkeypatch.setattr(dice, "new_seed", lambda: explorer.app_rng.getrandbits(32))
     # what is checked here is what the table sees and what Undo brings back, not what a power cut
     # leaves (tests/stress and tests/core/test_storage.py kill real commands for that): no fsync

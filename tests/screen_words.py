@@ -180,7 +180,9 @@ def journal_labels(session: str) -> Iterator[str]:
     """The Undo and Redo labels of every change of ``session``'s journal, in the current language
     (the change's label and what an undo or a redo of it brings back)."""
     from gm_assist.core import journal
-    from gm_assist.core.session import _comes_back, journal_path, label_text, read_document, resolve
+    from gm_assist.core.index import resolve
+    from gm_assist.core.session_file import journal_path, label_text, read_document
+    from gm_assist.core.session_history import _comes_back
 
     sid = resolve(session)
     doc, _ = read_document(sid)
@@ -196,8 +198,9 @@ def journal_screens(session: str) -> Iterator[str]:
     from rich.console import Console
 
     from gm_assist.core import journal
+    from gm_assist.core.index import resolve
     from gm_assist.core.registry import get_spec
-    from gm_assist.core.session import journal_path, read_document, resolve
+    from gm_assist.core.session_file import journal_path, read_document
 
     sid = resolve(session)
     doc, _ = read_document(sid)

@@ -244,8 +244,9 @@ def journals(home: Path) -> dict[str, list[dict[str, Any]]]:
     """Every saved game of ``home`` by name: each line of its journal (done and undone changes, the
     origin) without its time, then the session's document without its times and its random id."""
     from gm_assist.core import context
+    from gm_assist.core.index import resolve
     from gm_assist.core.manage import listing
-    from gm_assist.core.session import journal_path, read_document, resolve
+    from gm_assist.core.session_file import journal_path, read_document
 
     kept = context.ctx()
     context.reset(home=home, lang=kept.lang)

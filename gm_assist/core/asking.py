@@ -2,7 +2,7 @@
 
 Each game's procedure (its ``flow.py``) is written once, with :mod:`gm_assist.core.prompts`; every
 prompt becomes a :class:`Question` handed to the **driver** of the thread that runs the procedure:
-questionary in a terminal (``prompts.Terminal``, the default), a phone at the table over HTTP (the
+questionary in a terminal (``core.terminal.Terminal``, the default), a phone at the table over HTTP (the
 table view's seats), a script in the tests. What a driver shows between questions (a line, a rich
 screen, rule cards) goes through it too, so a procedure never knows where it is answered.
 

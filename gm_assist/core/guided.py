@@ -36,7 +36,7 @@ def undo_redo_entries(
     """The Undo/Redo entries of a menu for ``session`` (None: the current one) and their keys.
     ``name_game`` (the home menu): when more than one game is saved, each entry names the game and
     the session it acts on ("Undo (u) — Too Many Bones “Drellen run”: New day")."""
-    from gm_assist.core.session import moves
+    from gm_assist.core.session_history import moves
 
     try:
         undo_label, redo_label = moves(session)
@@ -61,8 +61,8 @@ def _which_game(session: str | None) -> tuple[str, str] | None:
     """The game's title and the session's name that Undo/Redo would act on, when more than one
     game is saved (None when there is only one: no doubt which)."""
     from gm_assist.core import index
+    from gm_assist.core.index import resolve
     from gm_assist.core.registry import title
-    from gm_assist.core.session import resolve
 
     entries = index.entries()
     if len(entries) < 2:
@@ -93,7 +93,7 @@ def menu(
 
     With ``fresh`` (a menu drawn from the session's state), a choice made while another window
     changed the session is not acted on: the menu says so and answers ``AGAIN`` (draw again)."""
-    from gm_assist.core.session import changed_elsewhere
+    from gm_assist.core.session_position import changed_elsewhere
 
     tail, keys = undo_redo_entries(session, name_game)
     own = {key: value for key, value in (shortcuts or {}).items() if key not in keys}
@@ -165,7 +165,7 @@ def submenu(session: str, draw: Callable[[Any], Menu], act: Callable[[Any, Any],
 
 def step_back_or_forward(forward: bool, session: str | None) -> None:
     """Undo (or redo) one change of ``session`` and say which; a refusal is said, never raised."""
-    from gm_assist.core.session import redo, undo
+    from gm_assist.core.session_history import redo, undo
 
     try:
         _, labels = (redo if forward else undo)(1, session)

@@ -4,6 +4,9 @@
 
 The index changes only when a session is created, renamed, deleted or chosen, never on a game
 action, so an action costs the same with 1 or 1,000 saved sessions.
+
+It also says which session a command acts on (``resolve``: the argument, else ``--session``, else
+the current one; ``current_game``).
 """
 
 from __future__ import annotations
@@ -257,3 +260,16 @@ def current_game() -> str | None:
         sid = (data or {}).get(META, {}).get("1", {}).get("current")
         found = [e for e in rows if e["id"] == sid]
     return found[0]["game"] if found else None
+
+
+def resolve(session: str | None = None) -> str:
+    """The id of the session to act on: the argument, else ``--session``, else the current one."""
+    from gm_assist.core.context import ctx
+
+    name = session or ctx().session
+    if name:
+        return find(name)["id"]
+    current_id = current()
+    if current_id is None:
+        raise GmError("core.error.no_current")
+    return current_id

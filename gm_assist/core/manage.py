@@ -11,7 +11,9 @@ from typing import Any
 
 from gm_assist.core import index, journal
 from gm_assist.core.errors import EnvError, GmError
-from gm_assist.core.session import (
+from gm_assist.core.index import resolve
+from gm_assist.core.session import origin_entry
+from gm_assist.core.session_file import (
     SCHEMA_VERSION,
     SessionInfo,
     backup_path,
@@ -21,9 +23,7 @@ from gm_assist.core.session import (
     journal_path,
     lock_path,
     now,
-    origin_entry,
     read_document,
-    resolve,
     session_path,
     write_document,
 )
@@ -250,7 +250,8 @@ def output_target(output: Path | None, force: bool = False) -> tuple[bool, Path 
     try:
         return True, export_target(output, force)
     except GmError as exc:
-        from gm_assist.core.prompts import confirm, is_interactive
+        from gm_assist.core.prompts import confirm
+        from gm_assist.core.terminal import is_interactive
 
         if exc.key != "core.error.export_exists" or not is_interactive():
             raise

@@ -1,111 +1,44 @@
-"""Sessions (saved games), actions and the journal: the one way a game's state changes.
-
-A session is one TinyDB file ``sessions/<id>.json`` holding one document: id, name, game,
-``schema_version``, times, the game state, and the journal pointers (see ``journal.py``). The index
-``index.json`` (TinyDB too) lists id, name and game of every session and which one is current.
+"""Sessions (saved games): the one way a game's state changes.
 
 Every change goes through ``record(action)``: lock, load, ``action.apply(state)``, journal, write.
-If ``apply`` raises, nothing is written.
+If ``apply`` raises, nothing is written. ``create`` saves a new game (``start`` says it as a recorded
+change), ``load`` reads a session and its state, read-only.
+
+Elsewhere: what a game declares (``GameSpec``, ``Action``, ``Outcome``) in ``core.game``; the
+session's files and document (paths, format, reading and writing) in ``core.session_file``; which
+session a command acts on in ``core.index.resolve``; undo, redo and the history in
+``core.session_history``; the version of a session and the guided mode's check of what a menu has
+seen in ``core.session_position``; how big a saved number may be in ``core.bounds``.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel
 
 from gm_assist.core import journal
-from gm_assist.core.errors import EnvError, GmError
-from gm_assist.core.index import valid_id
-from gm_assist.core.model import Model
-
-SCHEMA_VERSION = 1
-"""Version of the session document format. Older documents are migrated with ``MIGRATIONS``."""
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-"""``MIGRATIONS[v]`` turns a version-``v`` document into a version-``v + 1`` one."""
-
-
-def lazy(target: str) -> Callable[..., Any]:
-    """A function imported on its first call, so a game's views are not loaded at start-up:
-    ``lazy("gm_assist.games.tmb.view:render_status")``."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        import importlib
-
-        module, _, name = target.partition(":")
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-
-    return call
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """What the core needs to know about a game to store, migrate and show its sessions."""
-
-    id: str
-    state_model: type[BaseModel]
-    schema_version: int = 1
-    migrate: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
-    summary: Callable[[Any], dict[str, Any]] | None = None
-    render: Callable[[Any, Any], None] | None = None
-    public_state: Callable[[Any], dict[str, Any]] | None = None
-    """What ``show --json`` prints as ``state`` for games with hidden information (Shy Monsters'
-    floor); the full state otherwise. ``export`` always writes the full save."""
-    changes: Callable[[Any, Any], list[str]] | None = None
-    """What differs from one state to another, in the table's words (``Dire Bear: HP 0 → 2``), for
-    the guided menus' Undo/Redo entries: what an undo brings back, what a redo brings back."""
-    next_step: Callable[[Any], Any] | None = None
-    """The step the rules call for now, ``state -> core.step.Step`` (declared in the game's rules
-    layer): the guided menu's first entry, the CLI's "Next:" line and ``--json``'s ``next``."""
-
-
-class Action(Model):
-    """A named change to a game's state. Subclasses set ``game`` and implement ``apply``/``label``.
-
-    ``apply`` is pure and deterministic: randomness is drawn before the action is built and stored
-    in its fields, so undo/redo never re-roll.
-    """
-
-    model_config = ConfigDict(frozen=True)
-    game: ClassVar[str] = ""
-
-    def apply(self, state: Any) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def label(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def resolve(self, state: Any) -> Outcome:
-        """The new state and the events the rules raised for the table (automatic effects,
-        reminders), each a ``Message`` naming its rule card. ``record`` calls this; actions whose
-        rules raise events override it (and ``apply`` returns ``resolve(state).state``)."""
-        return Outcome(self.apply(state), [])
-
-
-class Outcome(NamedTuple):
-    """What an action did: the new state and the events for the table (never saved in the state,
-    so a journal snapshot carries no transient message)."""
-
-    state: Any
-    events: list[Any]
-
-
-class SessionInfo(Model):
-    """One saved game as listed: id, name, game, times."""
-
-    id: str
-    name: str
-    game: str
-    created: str
-    updated: str
-    changes: int = 0
+from gm_assist.core.bounds import MAX_COUNT, huge_number
+from gm_assist.core.errors import GmError
+from gm_assist.core.game import Action
+from gm_assist.core.index import resolve
+from gm_assist.core.session_file import (
+    SCHEMA_VERSION,
+    SessionInfo,
+    game_state,
+    info_of,
+    journal_path,
+    label_text,
+    lock_path,
+    now,
+    read_document,
+    session_path,
+    write_document,
+)
+from gm_assist.core.session_position import check_seen, check_version, note_seen
 
 
 @dataclass
@@ -119,254 +52,6 @@ class Recorded:
     events: list[Any] = field(default_factory=list)
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-# --- paths -------------------------------------------------------------------------------------
-
-
-def sessions_dir() -> Path:
-    from gm_assist.core.context import home_dir
-
-    return home_dir() / "sessions"
-
-
-def _file(sid: str, suffix: str) -> Path:
-    """The file ``sessions/<sid><suffix>``; an id that is not one (a tampered index) never
-    becomes a path outside the home."""
-    if not valid_id(sid):
-        from gm_assist.core.context import home_dir
-
-        raise EnvError(
-            "core.error.file_corrupt", path=str(home_dir() / "index.json"), detail=f"bad session id {sid!r}"
-        )
-    return sessions_dir() / f"{sid}{suffix}"
-
-
-def session_path(sid: str) -> Path:
-    return _file(sid, ".json")
-
-
-def journal_path(sid: str) -> Path:
-    return _file(sid, ".journal.jsonl")
-
-
-def backup_path(sid: str) -> Path:
-    return _file(sid, ".json.bak")
-
-
-def lock_path(sid: str) -> Path:
-    return _file(sid, ".lock")
-
-
-# --- documents ---------------------------------------------------------------------------------
-
-
-def label_text(label: Any) -> str:
-    """Translate a stored label ``[key, params]``."""
-    from gm_assist.core.i18n import t
-
-    key, params = label
-    return t(key, **params)
-
-
-TABLE = "session"
-"""A session file is a TinyDB database with one table, ``session``, holding one document, id 1."""
-DOC_ID = 1
-
-
-def check_document(doc: Any, path: Path) -> dict[str, Any]:
-    """Check and migrate a session document read from ``path`` (never writes)."""
-    try:
-        version = int(doc["schema_version"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {exc}") from exc
-    if version > SCHEMA_VERSION:
-        raise EnvError("core.error.schema_newer", path=str(path), version=version, supported=SCHEMA_VERSION)
-    while version < SCHEMA_VERSION:
-        if version not in MIGRATIONS:
-            raise EnvError("core.error.file_corrupt", path=str(path), detail=f"unknown format {version}")
-        doc = MIGRATIONS[version](doc)
-        version += 1
-        doc["schema_version"] = version
-    if not isinstance(doc, dict):
-        raise EnvError("core.error.file_corrupt", path=str(path), detail="not a document")
-    missing = [key for key in ("id", "name", "game", "state", "created", "updated", "redo") if key not in doc]
-    if missing:
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"missing {', '.join(missing)}")
-    problem = _doc_problem(doc)
-    if problem:
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=problem)
-    return doc
-
-
-def is_offset(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _doc_problem(doc: dict[str, Any]) -> str | None:
-    """What is wrong with the types of a session document's fields (None: nothing), so that no
-    command writes a document that a later command would refuse."""
-    for key in ("name", "game", "created", "updated"):
-        if not isinstance(doc[key], str):
-            return f"{key} is not text"
-    if not valid_id(doc["id"]):
-        return "bad id"
-    if not isinstance(doc["state"], dict):
-        return "state is not an object"
-    if not isinstance(doc["redo"], list) or not all(is_offset(o) for o in doc["redo"]):
-        return "redo is not a list of offsets"
-    head = doc.get("head")
-    if head is not None and not is_offset(head):
-        return "head is not an offset"
-    changes = doc.get("changes", 0)
-    if not is_offset(changes):
-        return "changes is not a count"
-    if doc["game"] not in _games():
-        return f"unknown game {doc['game']!r}"
-    return None
-
-
-def _games() -> Any:
-    from gm_assist.core.registry import games
-
-    return games()
-
-
-def game_state(doc: dict[str, Any], path: Path) -> Any:
-    """Validate (and migrate) the game state of a document into the game's model."""
-    from gm_assist.core.registry import get_spec
-
-    spec = get_spec(doc["game"])
-    raw = doc["state"]
-    version = int(doc.get("game_schema", 1))
-    if version > spec.schema_version:
-        raise EnvError(
-            "core.error.schema_newer", path=str(path), version=version, supported=spec.schema_version
-        )
-    if version < spec.schema_version:
-        if spec.migrate is None:
-            raise EnvError("core.error.file_corrupt", path=str(path), detail=f"no migration from {version}")
-        raw = spec.migrate(raw, version)
-        doc["state"] = raw
-        doc["game_schema"] = spec.schema_version
-    where = huge_number(raw)
-    if where:
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=f"{where}: beyond {MAX_COUNT:,}")
-    try:
-        return spec.state_model.model_validate(raw)
-    except ValidationError as exc:
-        raise EnvError("core.error.file_corrupt", path=str(path), detail=_short(exc)) from exc
-
-
-MAX_COUNT = 1_000_000
-"""No count in any game comes near this: a state holding a number beyond it (typed or hand-edited)
-is refused, whatever the game's own, tighter bounds."""
-
-
-def is_seed_key(key: Any) -> bool:
-    """A field that holds a seed (``seed``, ``floor_seed``…): bounded as a seed, not as a count."""
-    return isinstance(key, str) and (key == "seed" or key.endswith("_seed"))
-
-
-def huge_number(value: Any, where: str = "state") -> str | None:
-    """Where in a JSON-like value a number lies beyond ±MAX_COUNT (None: nowhere); a seed's field
-    (``is_seed_key``) takes any seed the app or the table can make (``core.dice.MAX_SEED``)."""
-    from gm_assist.core.dice import MAX_SEED
-
-    stack = [(value, where)]
-    while stack:
-        item, at = stack.pop()
-        if isinstance(item, bool):
-            continue
-        if isinstance(item, int | float):
-            seed = is_seed_key(at.rpartition(".")[2])
-            if not (0 <= item <= MAX_SEED if seed else -MAX_COUNT <= item <= MAX_COUNT):
-                return at
-        elif isinstance(item, dict):
-            stack.extend((v, f"{at}.{k}") for k, v in item.items())
-        elif isinstance(item, list):
-            stack.extend((v, f"{at}.{i}") for i, v in enumerate(item))
-    return None
-
-
-def _short(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
-
-
-def read_document(sid: str) -> tuple[dict[str, Any], bytes]:
-    """Read, check and migrate a session's file. The raw bytes are the last good copy."""
-    return read_file(session_path(sid))
-
-
-def read_file(path: Path) -> tuple[dict[str, Any], bytes]:
-    """Read, check and migrate the session file ``path`` through TinyDB (table ``session``,
-    document 1), with its raw bytes. Missing, empty or damaged, it is an EnvError naming it."""
-    from gm_assist.core.db import open_db, raw_bytes
-
-    with open_db(path) as db:
-        found = db.table(TABLE).get(doc_id=DOC_ID)
-        raw = raw_bytes(db)
-    if found is None:
-        raise EnvError(
-            "core.error.file_corrupt", path=str(path), detail=f"missing '{TABLE}' document {DOC_ID}"
-        )
-    return check_document(dict(found), path), raw
-
-
-def write_file(path: Path, doc: dict[str, Any], keep: tuple[Path, bytes] | None = None) -> None:
-    """Replace the session file ``path`` with ``doc`` through TinyDB, in one atomic write (never an
-    empty table first; the file there now is not read). ``keep``: ``(copy, previous)``, the file's
-    previous good content kept as ``copy`` first."""
-    from tinydb.table import Document
-
-    from gm_assist.core.db import open_db
-
-    with open_db(path, missing="replace", keep=keep) as db:
-        db.table(TABLE).insert(Document(doc, doc_id=DOC_ID))
-
-
-def write_document(doc: dict[str, Any], previous: bytes | None) -> None:
-    """Write a session document atomically, keeping the previous good copy (``previous``, read
-    under the same lock) beside it as ``<id>.json.bak``."""
-    sid = doc["id"]
-    write_file(session_path(sid), doc, None if previous is None else (backup_path(sid), previous))
-
-
-def info_of(doc: dict[str, Any]) -> SessionInfo:
-    """The session as shown (a name saved with control characters by an older version is shown
-    escaped)."""
-    from gm_assist.core.index import printable
-
-    return SessionInfo(
-        id=doc["id"],
-        name=printable(doc["name"]),
-        game=doc["game"],
-        created=doc["created"],
-        updated=doc["updated"],
-        changes=int(doc.get("changes", 0)),
-    )
-
-
-# --- resolving which session -------------------------------------------------------------------
-
-
-def resolve(session: str | None = None) -> str:
-    """The id of the session to act on: the argument, else ``--session``, else the current one."""
-    from gm_assist.core import index
-    from gm_assist.core.context import ctx
-
-    name = session or ctx().session
-    if name:
-        return index.find(name)["id"]
-    current = index.current()
-    if current is None:
-        raise GmError("core.error.no_current")
-    return current
-
-
 # --- the operations ----------------------------------------------------------------------------
 
 
@@ -375,105 +60,8 @@ def load(game: str | None, session: str | None = None) -> tuple[SessionInfo, Any
     sid = resolve(session)
     doc, _ = read_document(sid)
     _check_game(doc, game)
-    _note_seen(doc)
+    note_seen(doc)
     return info_of(doc), game_state(doc, session_path(sid))
-
-
-# --- what a guided menu has seen ---------------------------------------------------------------
-# A guided menu draws from a state it loaded, then the table answers prompts; meanwhile another
-# terminal may change the session (``gm-assist undo``). In the guided mode every load notes which
-# point of the journal it read, and a record made from a screen that no longer shows the session
-# is refused (nothing saved): the menu reloads and draws again (issue 14).
-
-
-def _position(doc: dict[str, Any]) -> tuple[Any, tuple[int, ...]]:
-    """Where a session stands in its journal: the head change and the changes that can be redone."""
-    return doc.get("head"), tuple(doc["redo"])
-
-
-def version_of(doc: dict[str, Any]) -> int:
-    """A number that names where a session stands in its history (``_position``): every change,
-    undo or redo gives another one (a CRC-32 of the position), and the same place gives the same
-    one. A client that acts sends the version it saw; ``expect`` refuses a stale one."""
-    import json
-    import zlib
-
-    return zlib.crc32(json.dumps(_position(doc)).encode())
-
-
-def _check_version(doc: dict[str, Any], expect: int | None) -> None:
-    if expect is not None and expect != version_of(doc):
-        raise GmError("core.error.stale_version", name=doc["name"], version=version_of(doc))
-
-
-def _note_seen(doc: dict[str, Any]) -> None:
-    from gm_assist.core.context import ctx
-
-    if ctx().guided:
-        ctx().seen[doc["id"]] = _position(doc)
-
-
-def _check_seen(doc: dict[str, Any]) -> None:
-    from gm_assist.core.context import ctx
-
-    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
-    if seen is not None and seen != _position(doc):
-        raise GmError("guided.changed_elsewhere", session=doc["name"])
-
-
-def changed_elsewhere(session: str | None = None) -> str | None:
-    """In the guided mode, the name of the session if it moved on since a menu last drew it (from
-    another window; None otherwise): the menu then draws again instead of acting on what it showed."""
-    from gm_assist.core.context import ctx
-
-    try:
-        doc, _ = read_document(resolve(session))
-    except GmError:
-        return None
-    seen = ctx().seen.get(doc["id"]) if ctx().guided else None
-    return doc["name"] if seen is not None and seen != _position(doc) else None
-
-
-def moves(session: str | None = None) -> tuple[str | None, str | None]:
-    """The translated labels of the change ``undo`` would revert and of the one ``redo`` would
-    bring back (None when there is none), for the guided menus' Undo/Redo entries."""
-    sid = resolve(session)
-    doc, _ = read_document(sid)
-    _note_seen(doc)  # what the menu shows: its Undo entry must revert this very change
-    path = journal_path(sid)
-    head = doc.get("head")
-    undo_label = redo_label = None
-    if head is not None:  # an undo goes from the entry's "after" back to its "before"
-        entry = journal.read(path, head)
-        undo_label = label_text(entry["label"]) + _comes_back(doc, entry["after"], entry["before"])
-    if doc["redo"]:
-        entry = journal.read(path, doc["redo"][-1])
-        redo_label = label_text(entry["label"]) + _comes_back(doc, entry["before"], entry["after"])
-    return undo_label, redo_label
-
-
-MAX_CHANGES = 3  # a menu entry stays one line: the first changes, then "…"
-
-
-def _comes_back(doc: dict[str, Any], now: dict[str, Any], then: dict[str, Any]) -> str:
-    """`` — Dire Bear: HP 0 → 2, …``: what moving from ``now`` to ``then`` changes, as the game
-    says it (nothing when the game has no words for it or the states cannot be read)."""
-    from gm_assist.core.registry import get_spec
-
-    try:
-        spec = get_spec(doc["game"])
-    except GmError:
-        return ""
-    if spec.changes is None:
-        return ""
-    try:
-        words = spec.changes(spec.state_model.model_validate(now), spec.state_model.model_validate(then))
-    except (ValidationError, ValueError, KeyError):
-        return ""
-    if not words:
-        return ""
-    shown = words[:MAX_CHANGES] + (["…"] if len(words) > MAX_CHANGES else [])
-    return " — " + ", ".join(shown)
 
 
 def _check_game(doc: dict[str, Any], game: str | None) -> None:
@@ -568,8 +156,8 @@ def record(action: Action, session: str | None = None, expect: int | None = None
     with file_lock(lock_path(sid)):
         doc, raw = read_document(sid)
         _check_game(doc, action.game)
-        _check_seen(doc)
-        _check_version(doc, expect)
+        check_seen(doc)
+        check_version(doc, expect)
         before = game_state(doc, session_path(sid))
         after, events = action.resolve(before)
         after_raw = after.model_dump(mode="json")
@@ -596,7 +184,7 @@ def record(action: Action, session: str | None = None, expect: int | None = None
             changes=int(doc.get("changes", 0)) + 1,
         )
         write_document(doc, raw)
-        _note_seen(doc)
+        note_seen(doc)
     done = Recorded(session=info_of(doc), before=before, state=after, label=label_text(label), events=events)
     watching = _watchers.get()
     if watching is not None:
@@ -613,76 +201,3 @@ def watch_records() -> list[Recorded]:
     found: list[Recorded] = []
     _watchers.set(found)
     return found
-
-
-def undo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
-    """Revert the last ``n`` changes; returns the labels undone, most recent first. ``expect``: as
-    for ``record``."""
-    return _move(n, session, forward=False, expect=expect)
-
-
-def redo(n: int = 1, session: str | None = None, expect: int | None = None) -> tuple[SessionInfo, list[str]]:
-    """Re-apply the last ``n`` undone changes; returns their labels in order."""
-    return _move(n, session, forward=True, expect=expect)
-
-
-def _move(
-    n: int, session: str | None, forward: bool, expect: int | None = None
-) -> tuple[SessionInfo, list[str]]:
-    from gm_assist.core.store import file_lock
-
-    if n < 1:
-        raise GmError("core.error.count_positive", value=n)
-    sid = resolve(session)
-    with file_lock(lock_path(sid)):
-        doc, raw = read_document(sid)
-        game_state(doc, session_path(sid))  # a damaged file is reported, never overwritten
-        _check_seen(doc)  # the guided menu's Undo/Redo entry named what it would change
-        _check_version(doc, expect)
-        path = journal_path(sid)
-        labels: list[str] = []
-        for _ in range(n):
-            if forward:
-                if not doc["redo"]:
-                    break
-                offset = doc["redo"][-1]
-                entry = journal.read(path, offset)
-                doc.update(state=entry["after"], head=offset, redo=doc["redo"][:-1])
-            else:
-                if doc.get("head") is None:
-                    break
-                entry = journal.read(path, doc["head"])
-                doc.update(state=entry["before"], head=entry.get("prev"), redo=[*doc["redo"], doc["head"]])
-            labels.append(label_text(entry["label"]))
-        if not labels:
-            raise GmError(
-                "core.error.nothing_to_redo" if forward else "core.error.nothing_to_undo", name=doc["name"]
-            )
-        game_state(doc, session_path(sid))  # never write a state the game cannot read
-        doc["updated"] = now()
-        write_document(doc, raw)
-        _note_seen(doc)
-    return info_of(doc), labels
-
-
-@dataclass
-class HistoryItem:
-    index: int
-    time: str
-    label: str
-    undone: bool
-
-
-def history(session: str | None = None) -> tuple[SessionInfo, list[HistoryItem]]:
-    """Every change of a session, oldest first; undone (redoable) changes are marked."""
-    sid = resolve(session)
-    doc, _ = read_document(sid)
-    game_state(doc, session_path(sid))
-    path = journal_path(sid)
-    done = [entry for _, entry in journal.walk(path, doc.get("head"))]
-    done.reverse()
-    items = [HistoryItem(i + 1, e["time"], label_text(e["label"]), False) for i, e in enumerate(done)]
-    for offset in reversed(doc["redo"]):
-        entry = journal.read(path, offset)
-        items.append(HistoryItem(len(items) + 1, entry["time"], label_text(entry["label"]), True))
-    return info_of(doc), items

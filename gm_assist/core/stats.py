@@ -168,7 +168,7 @@ def read_sessions(games: list[str], only: str | None = None) -> tuple[list[Playe
 
 def _read_one(sid: str) -> Played:
     from gm_assist.core import journal
-    from gm_assist.core.session import game_state, info_of, journal_path, read_document, session_path
+    from gm_assist.core.session_file import game_state, info_of, journal_path, read_document, session_path
 
     doc, _ = read_document(sid)
     state = game_state(doc, session_path(sid))

@@ -315,6 +315,12 @@ def reset() -> None:
     meaning.reset()
 
 
+def cards_of(game: str) -> list[str]:
+    """The ids of one game's cards."""
+    rows = connect().execute("SELECT DISTINCT card FROM cards WHERE game=? ORDER BY card", (game,)).fetchall()
+    return [card for (card,) in rows]
+
+
 @cache
 def meta() -> dict[str, Any]:
     """What the index holds beside the cards (`_build`): the fields' mean lengths, the number of

@@ -243,6 +243,20 @@ def fuse(scored: Scored, game: str | None, near: dict[str, float]) -> Scored:
     return fused + scored[len(block) :]
 
 
+def by_meaning(question: str, cards: list[str], rows: Callable[[list[str]], Rows]) -> Scored:
+    """``cards`` (a game's, none of which holds a word of the question) in order of closeness by
+    meaning alone, the closest COMPARED of them, each at score 0 since the words found nothing in
+    them; [] without the model."""
+    try:
+        near = closeness(question, rows(cards))
+    except OSError as exc:
+        debug(f"meaning: {exc}; no card of the game by meaning")
+        return []
+    if not near:
+        return []
+    return [(card, 0.0, 0.0) for card in sorted(near, key=lambda c: (-near[c], c))[:COMPARED]]
+
+
 def rerank(
     question: str, scored: Scored, game: str | None, rows: Callable[[list[str]], Rows]
 ) -> tuple[Scored, str]:

@@ -92,6 +92,12 @@ def ranked(
     scored = _yield_to_targets(q, scored)
     if ctx_game:
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
+    if ctx_game and scored and not scored[0][0].startswith(ctx_game + "/"):
+        # other games' cards hold the question's words, none of the game in context does (« comment
+        # on installe » in a Shy Monsters session): its cards closest by meaning come first
+        near = meaning.by_meaning(query, index.cards_of(ctx_game), meaning_rows)
+        if near:
+            return q, near + scored, idf, ctx_game, meaning.BOTH
     # a close call between the two best cards (of the game, if any): read the question's meaning
     scored, reading = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
     if reading == meaning.BOTH:  # the model reads a summary card as close: it may have put it back first

@@ -59,17 +59,11 @@ def _version(body: dict[str, Any]) -> int:
 def move(pinned: str | None, forward: bool, version: int) -> dict[str, Any]:
     """Undo (or redo) one change of the shown session if it still stands at ``version``; the
     envelope of what it did. Raises GmError/EnvError like the CLI's ``undo``/``redo``."""
-    from gm_assist.core.session import (
-        Recorded,
-        game_state,
-        info_of,
-        read_document,
-        redo,
-        resolve,
-        session_path,
-        undo,
-        version_of,
-    )
+    from gm_assist.core.index import resolve
+    from gm_assist.core.session import Recorded
+    from gm_assist.core.session_file import game_state, info_of, read_document, session_path
+    from gm_assist.core.session_history import redo, undo
+    from gm_assist.core.session_position import version_of
     from gm_assist.kit.envelope import envelope
 
     _, labels = (redo if forward else undo)(1, pinned, expect=version)

@@ -72,7 +72,9 @@ def render_text(render: Callable[[Any], None], width: int = WIDTH) -> str:
 
 def version_now(session: str | None) -> int | None:
     """The version of ``session`` (None: the current one), None when there is none."""
-    from gm_assist.core.session import read_document, resolve, version_of
+    from gm_assist.core.index import resolve
+    from gm_assist.core.session_file import read_document
+    from gm_assist.core.session_position import version_of
 
     try:
         doc, _ = read_document(resolve(session))

@@ -51,7 +51,7 @@ def stamp(pinned: str | None) -> tuple[Any, ...]:
     """A value that changes whenever what a snapshot reads may have changed: the index (current
     session, names) and the shown session's document and journal. Reads only file stats, and the
     index when it changed."""
-    from gm_assist.core import index, session
+    from gm_assist.core import index, session_file
 
     index_stamp = _file_stamp(index.index_path())
     try:
@@ -60,7 +60,12 @@ def stamp(pinned: str | None) -> tuple[Any, ...]:
         return (index_stamp, None)
     if sid is None:
         return (index_stamp, None)
-    return (index_stamp, sid, _file_stamp(session.session_path(sid)), _file_stamp(session.journal_path(sid)))
+    return (
+        index_stamp,
+        sid,
+        _file_stamp(session_file.session_path(sid)),
+        _file_stamp(session_file.journal_path(sid)),
+    )
 
 
 _ID_CACHE: dict[Any, str | None] = {}
@@ -91,7 +96,7 @@ def _empty(
 def snapshot(pinned: str | None = None) -> dict[str, Any]:
     """The document the page shows (see the module docstring). Never raises for a missing, renamed,
     deleted or damaged session: the status and ``problem`` say what is wrong."""
-    from gm_assist.core import session as sessions
+    from gm_assist.core import session_file, session_position
 
     try:
         sid = resolve_id(pinned)
@@ -104,9 +109,9 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
     if sid is None:
         return _empty("no_session", both("table.screen.no_session"))
     try:
-        doc, _ = sessions.read_document(sid)
-        info = sessions.info_of(doc)
-        state = sessions.game_state(doc, sessions.session_path(sid))
+        doc, _ = session_file.read_document(sid)
+        info = session_file.info_of(doc)
+        state = session_file.game_state(doc, session_file.session_path(sid))
     except GmError as exc:
         if exc.key == "core.error.file_missing":  # listed in the index, the file gone: as `show` says
             # the file's place in the home, not the home's full path (a --lan page is seen by phones)
@@ -135,7 +140,7 @@ def snapshot(pinned: str | None = None) -> dict[str, Any]:
         "state": shown,
         "journal": journal_labels(sid, doc.get("head")),
         "problem": None,
-        "version": sessions.version_of(doc),
+        "version": session_position.version_of(doc),
     }
 
 
@@ -170,7 +175,7 @@ def public_state(game: str, state: Any) -> Any:
 def journal_labels(sid: str, head: int | None, count: int = JOURNAL_SHOWN) -> list[dict[str, Any]]:
     """The last ``count`` done changes, most recent first, each label in both languages."""
     from gm_assist.core import journal
-    from gm_assist.core.session import journal_path
+    from gm_assist.core.session_file import journal_path
 
     out: list[dict[str, Any]] = []
     try:

@@ -62,7 +62,9 @@ class StepDriver(Driver):
             ) from None
 
     def _take(self, question: Question) -> Any:
-        from gm_assist.core.session import read_document, resolve, version_of
+        from gm_assist.core.index import resolve
+        from gm_assist.core.session_file import read_document
+        from gm_assist.core.session_position import version_of
 
         doc, _ = read_document(resolve(question.session))
         if version_of(doc) != self.version:
@@ -93,16 +95,11 @@ def take_step(
     what it recorded (``steps``: the labels when it recorded more than one change). GmError when the
     key is not a step of the rules now, the version is stale, a question is left unanswered or an
     answer refused, or the step recorded nothing (what the procedure said is the reason)."""
+    from gm_assist.core.index import resolve
     from gm_assist.core.registry import module
-    from gm_assist.core.session import (
-        game_state,
-        info_of,
-        read_document,
-        resolve,
-        session_path,
-        version_of,
-        watch_records,
-    )
+    from gm_assist.core.session import watch_records
+    from gm_assist.core.session_file import game_state, info_of, read_document, session_path
+    from gm_assist.core.session_position import version_of
     from gm_assist.kit.envelope import envelope, next_json
 
     use_context(Context(home=home, lang=lang, guided=True, session=pinned, surface="script"))

@@ -1,7 +1,7 @@
 """The core is a leaf (issue 13): ``gm_assist/core`` imports no game, no rules reference, no table
 view, no CLI kit or CLI module, no typer and no click, not even inside a function. What it needs
 from above is handed to it: the game registry (``core.registry``) and the "Rule?" renderer
-(``core.prompts.set_rules_renderer``). And a game knows no front-end (issue 33): no module of
+(``core.terminal.set_rules_renderer``). And a game knows no front-end (issue 33): no module of
 ``gm_assist/games`` imports the table view or the root shell, not even inside a function; the table
 asks the game (``games.view_of``)."""
 
@@ -151,16 +151,16 @@ def test_the_errors_are_handed_their_translator(tmp_path):
 
 
 def test_rule_prompt_uses_the_renderer_it_was_handed(keys, monkeypatch: pytest.MonkeyPatch, capsys):
-    from gm_assist.core import prompts
+    from gm_assist.core import prompts, terminal
 
     shown: list[list[str]] = []
-    monkeypatch.setattr(prompts, "_rules_renderer", None)
-    prompts.set_rules_renderer(shown.append)
+    monkeypatch.setattr(terminal, "_rules_renderer", None)
+    terminal.set_rules_renderer(shown.append)
     keys.send(keys.select(2), keys.select(1))  # "Rule?" (after a, b), then b
     assert prompts.select("Pick", ["a", "b"], rules=["tmb/fatigue"]) == "b"
     assert shown == [["tmb/fatigue"]]
 
-    prompts.set_rules_renderer(None)  # nothing handed: the card ids are named
+    terminal.set_rules_renderer(None)  # nothing handed: the card ids are named
     keys.send(keys.select(2), keys.select(0))
     assert prompts.select("Pick", ["a", "b"], rules=["tmb/fatigue"]) == "a"
     assert "tmb/fatigue" in capsys.readouterr().out
@@ -168,10 +168,10 @@ def test_rule_prompt_uses_the_renderer_it_was_handed(keys, monkeypatch: pytest.M
 
 def test_the_guided_shell_hands_the_rules_reference(keys, monkeypatch: pytest.MonkeyPatch):
     from gm_assist import flow
-    from gm_assist.core import prompts
+    from gm_assist.core import terminal
 
-    monkeypatch.setattr(prompts, "_rules_renderer", None)
+    monkeypatch.setattr(terminal, "_rules_renderer", None)
     monkeypatch.setattr("gm_assist.core.process.collect_garbage_again", lambda: None)
     keys.send(keys.select(7))  # quit
     flow.home_menu()
-    assert prompts._rules_renderer is flow.show_rule_cards
+    assert terminal._rules_renderer is flow.show_rule_cards

@@ -10,7 +10,8 @@ import pytest
 
 from gm_assist.core import context
 from gm_assist.core.i18n import t
-from gm_assist.core.session import history, load
+from gm_assist.core.session import load
+from gm_assist.core.session_history import history
 from gm_assist.kit.envelope import ENVELOPE_KEYS
 from tests.player import Pick, Type, quit_app, undo
 

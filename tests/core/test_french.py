@@ -146,7 +146,7 @@ def test_prompts_say_their_keys_in_the_interface_language(monkeypatch, language)
     """questionary's own hints are English ("(Use arrow keys)"): every prompt passes ours."""
     import questionary
 
-    from gm_assist.core import context, prompts
+    from gm_assist.core import context, prompts, terminal
 
     context.reset(lang=language)
     seen: dict[str, object] = {}
@@ -160,8 +160,8 @@ def test_prompts_say_their_keys_in_the_interface_language(monkeypatch, language)
 
         ask = unsafe_ask
 
-    monkeypatch.setattr(prompts, "FORCE_INTERACTIVE", True)
-    monkeypatch.setattr(prompts, "_ask", lambda question, extra=None: [])
+    monkeypatch.setattr(terminal, "FORCE_INTERACTIVE", True)
+    monkeypatch.setattr(terminal, "_ask", lambda question, extra=None: [])
     monkeypatch.setattr(questionary, "checkbox", lambda *a, **k: Answer("checkbox", k))
     monkeypatch.setattr(questionary, "select", lambda *a, **k: Answer("select", k))
     prompts.checkbox("?", ["a", "b"])

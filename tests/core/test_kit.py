@@ -62,7 +62,9 @@ def test_the_journal_entry_keeps_the_events_and_the_state_does_not(demo_game: ob
     import json
 
     from gm_assist.core import journal
-    from gm_assist.core.session import create, journal_path, read_document, record, resolve
+    from gm_assist.core.index import resolve
+    from gm_assist.core.session import create, record
+    from gm_assist.core.session_file import journal_path, read_document
 
     create("demo", demo_game.Counter(target=2), name="e")  # type: ignore[attr-defined]
     rec = record(demo_game.Add(n=2))  # type: ignore[attr-defined]

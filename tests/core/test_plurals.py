@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from gm_assist.core import context, i18n
+from gm_assist.core import context, grammar, i18n
 from tests.core.test_i18n import _flat
 
 PLURAL = re.compile(r"\{(\w+):plural:([^{}]*)\}")
@@ -46,8 +46,8 @@ def test_a_zero_form_is_said_for_zero_only():
 
 
 def test_plural_rule_per_language():
-    assert [i18n.plural_form(n, "en") for n in (0, 1, 2, 1.5)] == [1, 0, 1, 1]
-    assert [i18n.plural_form(n, "fr") for n in (0, 1, 2, 1.5)] == [0, 0, 1, 0]
+    assert [grammar.plural_form(n, "en") for n in (0, 1, 2, 1.5)] == [1, 0, 1, 1]
+    assert [grammar.plural_form(n, "fr") for n in (0, 1, 2, 1.5)] == [0, 0, 1, 0]
 
 
 @pytest.mark.parametrize("language", i18n.LANGS)

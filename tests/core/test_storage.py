@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_assist.core import journal, session
+from gm_assist.core import journal, session, session_file, session_history
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -40,10 +40,10 @@ def _writer(home: Path, count: int) -> subprocess.Popen:
 
 
 def _assert_consistent(sid: str) -> int:
-    doc, _ = session.read_document(sid)
+    doc, _ = session_file.read_document(sid)
     state = doc["state"]
-    assert journal.check(session.journal_path(sid), doc["head"], doc["redo"], state) == []
-    chain = list(journal.walk(session.journal_path(sid), doc["head"]))
+    assert journal.check(session_file.journal_path(sid), doc["head"], doc["redo"], state) == []
+    chain = list(journal.walk(session_file.journal_path(sid), doc["head"]))
     assert state["count"] == len(chain) == doc["changes"]
     return state["count"]
 
@@ -70,7 +70,7 @@ def test_sigkill_mid_write_leaves_last_completed_state(demo_session, home, kills
     """Each kill lands while the writer is busy: after it appended 1 to 4 more changes, somewhere in
     the next change (its append, its fsync, the document's replace)."""
     rnd = random.Random(1234)
-    jpath = session.journal_path(demo_session.id)
+    jpath = session_file.journal_path(demo_session.id)
     last = 0
     for _ in range(kills):
         proc = _writer(home, 10_000)
@@ -94,7 +94,7 @@ def test_lock_timeout_gives_a_clear_message(demo_session, home, gm, monkeypatch)
     from filelock import FileLock
 
     monkeypatch.setenv("GM_ASSIST_LOCK_TIMEOUT", "0.2")
-    with FileLock(str(session.lock_path(demo_session.id))):
+    with FileLock(str(session_file.lock_path(demo_session.id))):
         r = gm("undo")
     assert r.exit_code == 1
     assert "Another gm-assist is using this session" in r.stderr
@@ -114,7 +114,7 @@ DAMAGE = {
 def test_damaged_file_is_left_untouched_and_doctor_restores(kind, demo_session, demo_game, home, gm):
     session.record(demo_game.Add(n=1))
     session.record(demo_game.Add(n=1))
-    path = session.session_path(demo_session.id)
+    path = session_file.session_path(demo_session.id)
     damaged = DAMAGE[kind](path.read_bytes())
     path.write_bytes(damaged)
     for args in (["show"], ["undo"], ["history"], ["--session", "Game one", "redo"]):
@@ -143,9 +143,9 @@ def test_zero_byte_index_is_reported_and_rebuilt(demo_session, home, gm):
 
 def test_half_written_journal_line_is_skipped(demo_session, demo_game):
     session.record(demo_game.Add(n=1))
-    with open(session.journal_path(demo_session.id), "ab") as fh:
+    with open(session_file.journal_path(demo_session.id), "ab") as fh:
         fh.write(b'{"time": "half a li')
     session.record(demo_game.Add(n=1))
-    session.undo()
-    session.redo()
+    session_history.undo()
+    session_history.redo()
     assert _assert_consistent(demo_session.id) == 2

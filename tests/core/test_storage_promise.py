@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gm_assist.core import session
+from gm_assist.core import session_file
 
 GM = [sys.executable, "-m", "gm_assist"]
 NOTHING = ("Nothing was changed", "Rien n'a été modifié", "Nothing was imported", "Rien n'a été importé")
@@ -109,8 +109,8 @@ def test_doctor_recovers_the_last_change_from_the_journal_when_file_and_backup_a
     for _ in range(3):
         assert gm("insomnia", "dodos", "1").exit_code == 0
     sid = sid_of(gm)
-    session.session_path(sid).write_bytes(b"{broken")
-    session.backup_path(sid).write_bytes(b"")
+    session_file.session_path(sid).write_bytes(b"{broken")
+    session_file.backup_path(sid).write_bytes(b"")
     r = gm("doctor", "--json")
     assert r.exit_code == 1 and r.json["problems"][0]["restorable"]
     assert gm("doctor", "--fix").exit_code == 0
@@ -124,7 +124,7 @@ def test_damaged_journal_is_truncated_to_its_last_consistent_change(gm, night, d
     for _ in range(3):
         assert gm("insomnia", "dodos", "1").exit_code == 0
     sid = sid_of(gm)
-    jpath = session.journal_path(sid)
+    jpath = session_file.journal_path(sid)
     raw = jpath.read_bytes()
     if damage == "deleted":
         jpath.unlink()
@@ -199,7 +199,7 @@ def test_tampered_index_ids_never_touch_files_outside_the_home(gm, night, bad, t
         assert r.exit_code in (1, 2) and "Traceback" not in r.stderr, (args, r)
         check_truthful(night, before, r)
     assert not outside.exists()
-    assert session.session_path(real).exists()
+    assert session_file.session_path(real).exists()
     assert gm("doctor").exit_code == 1
     assert gm("doctor", "--fix").exit_code == 0  # the index is rebuilt from the session files
     assert gm("--session", "night", "insomnia", "dodos", "1").exit_code == 0
@@ -388,7 +388,7 @@ def test_the_good_export_still_imports_with_history_and_redo(gm, night, tmp_path
 def test_hand_damaged_fields_are_reported_before_anything_is_written(gm, night, field, value):
     assert gm("insomnia", "dodos", "1").exit_code == 0
     sid = sid_of(gm)
-    path = session.session_path(sid)
+    path = session_file.session_path(sid)
     data = json.loads(path.read_text())
     data["session"]["1"][field] = value
     path.write_text(json.dumps(data))
@@ -413,15 +413,15 @@ def test_doctor_sees_every_problem_and_cleans_leftovers(gm, night, tmp_path):
     assert gm("--session", "night", "insomnia", "dodos", "1").exit_code == 0
     folder = night / "sessions"
     sids = [e["id"] for e in gm("sessions", "--json").json["sessions"]]
-    one = session.session_path(sids[0])
+    one = session_file.session_path(sids[0])
     raw = json.loads(one.read_text())
     raw["session"]["1"]["head"] = "x"
     one.write_text(json.dumps(raw))
     (folder / f".{sids[1]}.json.abc.tmp").write_text("half")
     (folder / f".{sids[1]}.json.bak.link").write_text("half")
     (folder / "0123456789ab.journal.jsonl").write_text("{}\n")  # an import cut short
-    session.lock_path(sids[1]).unlink(missing_ok=True)
-    session.lock_path(sids[1]).mkdir()
+    session_file.lock_path(sids[1]).unlink(missing_ok=True)
+    session_file.lock_path(sids[1]).mkdir()
     r = gm("doctor", "--json")
     assert r.exit_code == 1
     files = {Path(p["file"]).name for p in r.json["problems"]}
@@ -453,7 +453,7 @@ def test_doctor_never_empties_the_index_when_sessions_is_a_file(gm, night):
 
 def test_doctor_translates_journal_problems(gm, night):
     assert gm("insomnia", "dodos", "1").exit_code == 0
-    session.journal_path(sid_of(gm)).write_bytes(b"garbage\n")
+    session_file.journal_path(sid_of(gm)).write_bytes(b"garbage\n")
     r = gm("--lang", "fr", "doctor")
     assert "core.error" not in r.stdout and "historique" in r.stdout
 
@@ -462,7 +462,7 @@ def test_unusable_lock_path_is_said_at_once(gm, night, monkeypatch):
     import time
 
     monkeypatch.setenv("GM_ASSIST_LOCK_TIMEOUT", "30")
-    lock = session.lock_path(sid_of(gm))
+    lock = session_file.lock_path(sid_of(gm))
     lock.unlink(missing_ok=True)
     lock.mkdir()
     start = time.monotonic()
@@ -495,7 +495,7 @@ def test_home_that_is_a_file_is_a_clear_error(gm, tmp_path):
 def test_every_saved_file_is_private(gm, night):
     assert gm("insomnia", "dodos", "1").exit_code == 0
     sid = sid_of(gm)
-    for path in (session.session_path(sid), session.journal_path(sid), night / "index.json"):
+    for path in (session_file.session_path(sid), session_file.journal_path(sid), night / "index.json"):
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
     assert stat.S_IMODE((night / "sessions").stat().st_mode) == 0o700
 
@@ -702,7 +702,7 @@ def test_impossible_counts_are_refused_and_change_nothing(gm, home, setup, args)
 def test_impossible_hand_edited_values_are_damage(gm, home):
     assert gm("tmb", "new", "--tyrant", "Drellen", "--gearloc", "Picket", "--name", "t").exit_code == 0
     assert gm("tmb", "next-day", "--force").exit_code == 0
-    path = session.session_path(sid_of(gm))
+    path = session_file.session_path(sid_of(gm))
     for field, value in (("day", 99), ("deck_left", 10**30)):
         data = json.loads(path.read_text())
         data["session"]["1"]["state"][field] = value

@@ -16,7 +16,7 @@ from tinydb.storages import JSONStorage
 from tinydb.table import Table
 
 from gm_assist.core import db as home_db
-from gm_assist.core import index, session
+from gm_assist.core import index, session, session_file
 from gm_assist.core.errors import EnvError, GmError
 
 
@@ -31,7 +31,7 @@ def _compact(data) -> bytes:
 def test_a_session_file_is_a_tinydb_database(demo_game):
     info = session.create("demo", demo_game.Counter(), name="Game one")
     session.record(demo_game.Add(n=3), session="Game one")
-    db = _tinydb(session.session_path(info.id))
+    db = _tinydb(session_file.session_path(info.id))
     try:
         assert db.tables() == {"session"}
         (doc,) = db.table("session").all()
@@ -97,7 +97,7 @@ def test_existing_homes_keep_loading_and_the_layout_is_unchanged(demo_game, home
     }
     (home / "sessions").mkdir(parents=True)
     old = _compact({"session": {"1": doc}})
-    path = session.session_path(sid)
+    path = session_file.session_path(sid)
     path.write_bytes(old)
     rows = {"1": {"id": sid, "name": doc["name"], "game": "demo", "created": doc["created"]}}
     index.index_path().write_text(json.dumps({"sessions": rows, "meta": {"1": {"current": sid}}}))
@@ -106,8 +106,8 @@ def test_existing_homes_keep_loading_and_the_layout_is_unchanged(demo_game, home
     assert rec.before.count == 0 and rec.state.count == 4
     raw = path.read_bytes()
     assert raw == _compact({"session": {"1": json.loads(raw)["session"]["1"]}})
-    assert session.backup_path(sid).read_bytes() == old  # the previous good copy, kept
-    assert session.read_document(sid)[0]["state"]["count"] == 4
+    assert session_file.backup_path(sid).read_bytes() == old  # the previous good copy, kept
+    assert session_file.read_document(sid)[0]["state"]["count"] == 4
     second = session.create("demo", demo_game.Counter(), name="Nouvelle")
     listed = json.loads(index.index_path().read_bytes())
     assert listed == {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from gm_assist.core.session import Action, Outcome
+from gm_assist.core.game import Action, Outcome
 
 from . import rules
 from .model import Counter

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.game import Outcome
 from gm_assist.core.message import Message
-from gm_assist.core.session import Outcome
 from gm_assist.core.step import Step, step
 
 from .model import Counter

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.session import GameSpec
+from gm_assist.core.game import GameSpec
 
 from . import rules, view
 from .model import Counter

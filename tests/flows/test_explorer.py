@@ -66,9 +66,9 @@ def test_explorer_finds_a_default_seed_the_store_refuses(
 ) -> None:
     """Issue 32 §2 put back (a seed bounded as a count): the explorer's Shy Monsters set-up on the
     menu's defaults (an empty seed) is refused, or its game does not load."""
-    from gm_assist.core import session
+    from gm_assist.core import bounds
 
-    monkeypatch.setattr(session, "is_seed_key", lambda key: False)
+    monkeypatch.setattr(bounds, "is_seed_key", lambda key: False)
     found = _first_break("shy-monsters", tmp_path, range(1, 6), LONG_STEPS)
     assert "state.seed" in found.split("\n")[0], found
 

@@ -10,7 +10,8 @@ from tests_tmb_battle_helpers import live_adventure
 
 from gm_assist.core import guided
 from gm_assist.core.context import ctx
-from gm_assist.core.session import history, load
+from gm_assist.core.session import load
+from gm_assist.core.session_history import history
 
 TMB_NEW = live_adventure("undo-tmb")
 

@@ -101,7 +101,7 @@ def _drellen_and_two_gearlocs(k: Any) -> tuple[str, ...]:
 def test_the_wizard_and_tmb_new_record_the_same_history(gm: Any, keys: Any) -> None:
     """Issue 13: the guided wizard and `tmb new --hp …` start with the same journal (one entry per
     gearloc's printed HP), so `undo` means the same after either."""
-    from gm_assist.core.session import history
+    from gm_assist.core.session_history import history
     from gm_assist.games.tmb import flow
 
     keys.send(*_drellen_and_two_gearlocs(keys), keys.type("wizard"))  # and the session's name

@@ -184,6 +184,39 @@ def test_a_summary_card_the_model_puts_back_first_still_yields(monkeypatch):
     assert S.run(question, "fr", None, 3).hits[0].id == "mice-and-mystics/chapter"
 
 
+def test_a_game_none_of_whose_cards_holds_the_words_is_read_by_meaning(monkeypatch):
+    """In a Shy Monsters session « comment on installe » matches other games' set-up cards by their
+    words (« installer ») and none of Shy Monsters': the session's cards closest by meaning come
+    first, unsure, rather than another game's."""
+    question = "comment on installe"
+    result = S.run(question, "fr", None, M.COMPARED, context="shy-monsters")
+    meant = [h.id for h in result.hits]
+    assert all(c.startswith("shy-monsters/") for c in meant) and "shy-monsters/setup" in meant
+    assert result.reading == M.BOTH and not result.confident
+    with monkeypatch.context() as m:
+        m.setattr(M, "_engine", lambda: None)
+        I.reset()
+        words = _ids(question, "fr", "shy-monsters")  # the words alone: other games' set-up cards
+    assert words and not any(c.startswith("shy-monsters/") for c in words)
+
+
+def test_the_model_orders_the_game_s_cards_when_none_holds_the_words(monkeypatch):
+    asked: list[set[str]] = []
+
+    def closeness(question, rows):
+        asked.append({card for card, _, _ in rows})
+        return {card: (1.0 if card == "shy-monsters/setup" else 0.0) for card, _, _ in rows}
+
+    monkeypatch.setattr(M, "closeness", closeness)
+    assert _ids("comment on installe", "fr", "shy-monsters")[0] == "shy-monsters/setup"
+    assert asked[-1] == set(I.cards_of("shy-monsters")) and len(asked[-1]) > M.COMPARED
+    asked.clear()
+    assert S.run("xyzzy plugh", "fr", None, 3, context="tmb").hits == []  # no word of any card: nothing
+    assert not asked
+    assert _ids("qui gagne la partie", "fr", "shy-monsters")[0].startswith("shy-monsters/")
+    assert not asked  # the game's own cards hold the words: the model is not asked for the whole game
+
+
 def test_a_clear_win_never_loads_the_model(monkeypatch):
     monkeypatch.setattr(M, "closeness", lambda *args: pytest.fail("the model was asked"))
     assert _ids("fatigue", "en", "tmb")[0] == "tmb/fatigue"

@@ -29,7 +29,7 @@ def _new_session_file(server, *new):
     _ok(server.gm(*new))
     context.reset(home=server.home)
     from gm_assist.core import index
-    from gm_assist.core.session import session_path
+    from gm_assist.core.session_file import session_path
 
     path = session_path(index.current())
     context.reset()

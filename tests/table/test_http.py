@@ -102,7 +102,7 @@ def test_lan_token_by_query_then_cookie(client):
 
 def test_damaged_file_then_recovered(client, gm):
     from gm_assist.core import index
-    from gm_assist.core.session import session_path
+    from gm_assist.core.session_file import session_path
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
     path = session_path(index.current())
@@ -135,7 +135,8 @@ def test_follows_use_and_a_pinned_session_that_goes_away(client, gm):
 def test_finished_game(client, gm):
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
     from gm_assist.core import index
-    from gm_assist.core.session import load, session_path
+    from gm_assist.core.session import load
+    from gm_assist.core.session_file import session_path
 
     sid = index.current()
     doc = json.loads(session_path(sid).read_text())
@@ -233,7 +234,7 @@ def test_a_deleted_session_file_keeps_its_name_and_says_run_doctor(client, gm):
     file is missing, run `gm-assist doctor`), in both languages, with the session's name, and comes
     back by itself with the file."""
     from gm_assist.core import index
-    from gm_assist.core.session import session_path
+    from gm_assist.core.session_file import session_path
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo", "--name", "Soirée")
     path = session_path(index.current())
@@ -390,7 +391,7 @@ def test_a_clock_set_back_still_shows_every_change(client, gm):
     import os
 
     from gm_assist.core import index
-    from gm_assist.core.session import journal_path, session_path
+    from gm_assist.core.session_file import journal_path, session_path
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
     with client() as c:

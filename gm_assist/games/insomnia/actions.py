@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gm_assist.core.game import Action, Outcome
 from gm_assist.core.i18n import LANGS, t_in
-from gm_assist.core.session import Action, Outcome
 
 from . import race, rest
 from .model import DreamTile, InsomniaState, PillowTable

@@ -2,7 +2,7 @@
 
 Every function takes an :class:`InsomniaState` and returns a new one (never mutates its input);
 what the table should hear about (scares, fence crossings, reminders) comes back beside it: each
-public rule returns an ``Outcome(state, events)`` (``core.session``), the events are never saved
+public rule returns an ``Outcome(state, events)`` (``core.game``), the events are never saved
 in the state, and the CLI and the guided flow say them from the recorded change.
 
 Rulebook pages: turn structure p. 4, moving p. 4–5, the fence p. 6, drawing p. 7, nightmare and
@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from typing import ParamSpec
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.session import Outcome
+from gm_assist.core.game import Outcome
 
 from .model import BOARD_SPACES, FENCE_DODOS, Event, InsomniaState, Phase, Sheep, SheepStatus
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gm_assist.core.session import GameSpec, lazy
+from gm_assist.core.game import GameSpec, lazy
 
 from .model import InsomniaState
 

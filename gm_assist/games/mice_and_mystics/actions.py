@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from gm_assist.core.game import Action, Outcome
 from gm_assist.core.i18n import LANGS
-from gm_assist.core.session import Action, Outcome
 
 from . import campaign, catalog, rules
 from .model import GAME, EnemyType, Item, MiceState, TrackCard

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gm_assist.core.errors import GmError
-from gm_assist.core.session import Action, Outcome
+from gm_assist.core.game import Action, Outcome
 
 from . import hero
 from .floor import construction_errors, parse_floor, trimmed

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
+from gm_assist.core.game import Action, Outcome
 from gm_assist.core.message import Message, Params
-from gm_assist.core.session import Action, Outcome
 
 from . import adjust, monsters, rules, turn
 from .model import MonsterKind, SfState

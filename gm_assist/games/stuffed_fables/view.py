@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gm_assist.core.i18n import agree, lang, t
+from gm_assist.core.grammar import agree
+from gm_assist.core.i18n import lang, t
 
 from . import bag, rules
 from .bag import dice_spaces
@@ -32,7 +33,7 @@ def colour_name(colours: list[Colour], colour_id: str) -> str:
 
 def pool_text(colours: list[Colour], pool: dict[str, int]) -> str:
     """ "2 orange, 1 black" in the order of the colour table; "—" when empty."""
-    parts = [f"{pool[c.id]} {agree(c.name(lang()), pool[c.id])}" for c in colours if pool.get(c.id)]
+    parts = [f"{pool[c.id]} {agree(c.name(lang()), pool[c.id], lang())}" for c in colours if pool.get(c.id)]
     return ", ".join(parts) or "—"
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from gm_assist.core.game import Action, Outcome
 from gm_assist.core.message import Message, Params
-from gm_assist.core.session import Action, Outcome
 
 from . import rules, sheet
 from .model import TmbState

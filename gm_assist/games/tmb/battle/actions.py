@@ -12,8 +12,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from gm_assist.core.errors import GmError
+from gm_assist.core.game import Action, Outcome
 from gm_assist.core.message import Message
-from gm_assist.core.session import Action, Outcome
 
 from ..model import TmbState
 from .rules import effects as book
