@@ -32,8 +32,8 @@
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
-  _heldout4.tsv, _heldout5.tsv, _heldout6.tsv, _heldout7.tsv and _heldout8.tsv, never), the share said confident
-  without a context and with each game as context;
+  _heldout4.tsv, _heldout5.tsv, _heldout6.tsv, _heldout7.tsv and _heldout8.tsv, never), the share
+  said confident without a context and with each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`, for a clear win of the word
