@@ -166,6 +166,11 @@ class Keys:
         """Keys choosing the ``index``-th entry of a select prompt (0 = first)."""
         return self.DOWN * index + self.ENTER
 
+    def home(self, index: int) -> str:
+        """Keys choosing the ``index``-th entry of the home menu of a home without a saved game,
+        whose cursor starts on "Start a new game" (entry 1)."""
+        return self.UP + self.select(index)
+
     def type(self, text: str, clear: int = 0) -> str:
         """Keys replacing a text prompt's default (``clear`` backspaces first) and pressing Enter."""
         return self.BACKSPACE * clear + text + self.ENTER

@@ -10,7 +10,7 @@ from gm_assist.flow import home_menu
 
 
 def test_quit(keys, capsys):
-    keys.send(keys.select(7))
+    keys.send(keys.home(7))
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
@@ -28,20 +28,20 @@ def test_ctrl_c_at_home_leaves_cleanly(keys, capsys):
 
 
 def test_dice_then_back(keys, capsys):
-    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(7))
+    keys.send(keys.home(3), keys.type("3d6+2", clear=3), keys.ESC, keys.home(7))
     home_menu()
     out = capsys.readouterr().out
     assert "3d6+2" in out and "→" in out and "Back to the menu" in out
 
 
 def test_dice_refuses_bad_expression(keys, capsys):
-    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(7))
+    keys.send(keys.home(3), keys.type("2x", clear=3), keys.ESC, keys.home(7))
     home_menu()
     assert "2x:" not in capsys.readouterr().out  # never rolled; the prompt kept asking until Esc
 
 
 def test_settings_switches_language(keys, capsys, home):
-    keys.send(keys.select(5), keys.UP, keys.ENTER, keys.select(7))  # cursor starts on the current language
+    keys.send(keys.home(5), keys.UP, keys.ENTER, keys.home(7))  # cursor starts on the current language
     home_menu()
     out = capsys.readouterr().out
     assert "À la prochaine partie" in out
@@ -51,19 +51,19 @@ def test_settings_switches_language(keys, capsys, home):
 
 
 def test_resume_without_sessions(keys, capsys):
-    keys.send(keys.select(0), keys.select(7))
+    keys.send(keys.home(0), keys.home(7))
     home_menu()
     assert "No saved game yet" in capsys.readouterr().out
 
 
 def test_new_game_lists_registered_games_and_cancel_goes_back(keys, capsys):
-    keys.send(keys.select(1), keys.ESC, keys.select(7))
+    keys.send(keys.home(1), keys.ESC, keys.home(7))
     home_menu()
     assert "Back to the menu" in capsys.readouterr().out
 
 
 def test_rules_lookup_from_home(keys, capsys):
-    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(7))
+    keys.send(keys.home(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.home(7))
     home_menu()
     assert "Fatigue" in capsys.readouterr().out
 
@@ -136,7 +136,7 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
 
 
 def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(keys, capsys):
-    keys.send(keys.select(6), keys.DOWN, keys.ENTER, keys.select(7))
+    keys.send(keys.home(6), keys.DOWN, keys.ENTER, keys.home(7))
     home_menu()
     out = capsys.readouterr().out
     assert re.search(r"http://[\d.]+:\d+/\?token=[\w-]{16,}", out)
@@ -161,7 +161,7 @@ def test_statistics_from_home(keys, capsys, gm):
 
 
 def test_escape_at_home_asks_and_no_stays(keys, capsys):
-    keys.send(keys.ESC, "n", keys.select(7))  # "Leave gm-assist?" no: the menu again; then quit
+    keys.send(keys.ESC, "n", keys.home(7))  # "Leave gm-assist?" no: the menu again; then quit
     home_menu()
     assert capsys.readouterr().out.count("See you next game") == 1
 
