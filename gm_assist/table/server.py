@@ -37,32 +37,13 @@ from starlette.templating import Jinja2Templates
 
 from gm_assist.core.errors import GmError
 from gm_assist.table import snapshot as snap
+from gm_assist.table.config import LOOPBACK, TableConfig
 
 HERE = Path(__file__).parent
-POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 15.0
 COOKIE = "gm_table_token"
-LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 DEFAULT_HOST = "127.0.0.1"
 GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
-
-
-@dataclass
-class TableConfig:
-    """How the app serves: the pinned session (None: follow the current one), the page's first
-    language, the token (None: no token, loopback only) and the Host names accepted (None: any)."""
-
-    pinned: str | None = None
-    lang: str = "en"
-    token: str | None = None
-    allowed_hosts: tuple[str, ...] | None = LOOPBACK
-    poll_seconds: float = POLL_SECONDS
-    play_token: str | None = None
-    """The play link's secret (issue 33): every acting request (``POST /api/…``) carries it as
-    ``Authorization: Bearer``, on loopback too; None (``--watch-only``): nothing may act."""
-    dm_token: str | None = None
-    """The Dungeon Master link's secret: acts as the play token does, and its guided seat is the
-    Dungeon Master's (the secret floor is asked there, and only there)."""
 
 
 def new_token() -> str:

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gm_assist.table.server import TableConfig, create_app
+from gm_assist.table.config import TableConfig
+from gm_assist.table.server import create_app
 
 
 @pytest.fixture
