@@ -2,36 +2,33 @@
 
 Routes: ``GET /`` the page (Jinja2 template), ``GET /state.json`` the snapshot, ``GET /events`` a
 Server-Sent Events stream (the full snapshot on connect and after each change), ``/static/…`` the
-page's scripts and styles (no CDN, no external resource). Any method other than GET/HEAD answers
-405. Bound to a loopback address, the Host header must name that address (no DNS rebinding);
-otherwise (``--lan``) every request needs the secret token, as ``?token=`` or the cookie the first
-visit sets, else 403. ``gm-assist table`` only reads the home (``serve`` turns
-``core.data.CACHE_WRITES`` off).
+page's scripts and styles (no CDN, no external resource). Who may do what with which link is checked
+in front of every route (:mod:`gm_assist.table.access`). ``gm-assist table`` only reads the home
+(``serve`` turns ``core.data.CACHE_WRITES`` off).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from gm_assist.core.errors import GmError
+from gm_assist.table.access import COOKIE, Guard, same_token
 from gm_assist.table.config import LOOPBACK, TableConfig
 from gm_assist.table.hub import Hub
 
 HERE = Path(__file__).parent
 HEARTBEAT_SECONDS = 15.0
-COOKIE = "gm_table_token"
 DEFAULT_HOST = "127.0.0.1"
 GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
@@ -135,87 +132,6 @@ def _assets() -> dict[str, list[str]]:
     return {"scripts": scripts, "styles": styles}
 
 
-def _forbidden() -> Response:
-    from gm_assist.core.i18n import both
-
-    text = both("table.http.forbidden")
-    return PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)
-
-
-def _same(given: str, token: str | None) -> bool:
-    return token is not None and secrets.compare_digest(given.encode(), token.encode())
-
-
-DM = "dungeon-master"
-"""The seat of the Dungeon Master link."""
-
-
-def acting_role(request: Request, config: TableConfig) -> str | None:
-    """Who acts: "play" (the play token) or ``DM`` (the Dungeon Master's token) as
-    ``Authorization: Bearer`` (a cookie alone never acts: no cross-site form can send that header),
-    and, when the browser says where the request comes from (``Origin``), this very server; None
-    when the request may not act."""
-    scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    given = given.strip()
-    role = "play" if _same(given, config.play_token) else DM if _same(given, config.dm_token) else None
-    if role is None:
-        return None
-    origin = request.headers.get("origin")
-    if origin is not None:
-        host = request.headers.get("host", "")
-        if origin not in (f"http://{host}", f"https://{host}"):
-            return None
-    return role
-
-
-class Guard:
-    """ASGI middleware: GET/HEAD only (405) except the acting API (``POST /api/…``, the play token
-    as a Bearer header and this server's Origin, else 403), Host check on loopback, a token
-    otherwise (the watch or the play token: 403 without)."""
-
-    def __init__(self, app: Any, config: TableConfig) -> None:
-        self.app = app
-        self.config = config
-        self.hub: Hub | None = None  # the app's hub, for whoever serves it (set by create_app)
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope)
-        acting = scope["path"].startswith("/api/")
-        allowed_methods = ("POST",) if acting else ("GET", "HEAD")
-        if scope["method"] not in allowed_methods:
-            await PlainTextResponse("405", status_code=405, headers={"Allow": ", ".join(allowed_methods)})(
-                scope, receive, send
-            )
-            return
-        allowed = self.config.allowed_hosts
-        if allowed is not None:
-            host = request.headers.get("host", "")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in allowed:
-                await PlainTextResponse("400 host", status_code=400)(scope, receive, send)
-                return
-        if acting:
-            role = acting_role(request, self.config)
-            if role is None:
-                await _forbidden()(scope, receive, send)
-                return
-            scope.setdefault("state", {})["role"] = role
-        elif self.config.token is not None:
-            given = request.query_params.get("token") or request.cookies.get(COOKIE) or ""
-            if not any(
-                _same(given, kept)
-                for kept in (self.config.token, self.config.play_token, self.config.dm_token)
-            ):
-                await _forbidden()(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
 def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str]]:
     """The links a screen may hand on (its "join" button, issue 33), built on the address it used
     (``host``, the request's Host header) and ordered watch, play, Dungeon Master: a watch link (or
@@ -229,8 +145,8 @@ def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str
     if not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
         host = "127.0.0.1"
     base = f"http://{host}/"
-    dm = _same(given, config.dm_token)
-    play = dm or _same(given, config.play_token)
+    dm = same_token(given, config.dm_token)
+    play = dm or same_token(given, config.play_token)
     links = [("watch", base + link_query(config.token))]
     if play and config.play_token:
         links.append(("play", base + link_query(config.token, config.play_token)))
