@@ -10,7 +10,6 @@ the links that carry them built by :mod:`gm_assist.table.links`.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from starlette.responses import PlainTextResponse, Response
 
 from gm_assist.table.config import TableConfig
 from gm_assist.table.hub import Hub
+from gm_assist.table.tokens import same_token
 
 COOKIE = "gm_table_token"
 
@@ -27,11 +27,6 @@ def _forbidden() -> Response:
 
     text = both("table.http.forbidden")
     return PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)
-
-
-def same_token(given: str, token: str | None) -> bool:
-    """Whether ``given`` is ``token`` (compared in constant time); never when there is no token."""
-    return token is not None and secrets.compare_digest(given.encode(), token.encode())
 
 
 DM = "dungeon-master"

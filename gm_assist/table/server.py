@@ -23,9 +23,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from gm_assist.core.errors import GmError
-from gm_assist.table.access import COOKIE, Guard, same_token
+from gm_assist.table.access import COOKIE, Guard
 from gm_assist.table.config import LOOPBACK, TableConfig
 from gm_assist.table.hub import Hub
+from gm_assist.table.tokens import same_token
 
 HERE = Path(__file__).parent
 HEARTBEAT_SECONDS = 15.0
