@@ -382,7 +382,7 @@ def test_join_hands_on_only_what_the_presented_token_may(given, kinds):
 
 def test_join_builds_no_link_on_a_forged_host():
     from gm_assist.table.config import TableConfig
-    from gm_assist.table.server import join_links
+    from gm_assist.table.links import join_links
 
     links = join_links(TableConfig(play_token=PLAY), 'evil"><script>:1', PLAY)
     assert [link["url"] for link in links] == ["http://127.0.0.1/", f"http://127.0.0.1/?token={PLAY}&play=1"]
