@@ -10,16 +10,9 @@ from __future__ import annotations
 
 from gm_assist.core.errors import GmError
 from gm_assist.table.config import TableConfig
-from gm_assist.table.tokens import same_token
+from gm_assist.table.tokens import new_token, same_token
 
 DEFAULT_HOST = "127.0.0.1"
-
-
-def new_token() -> str:
-    """A secret for ``--lan`` URLs."""
-    from gm_assist.table.tokens import new_token as make
-
-    return make()
 
 
 def is_loopback(host: str) -> bool:
