@@ -1,12 +1,18 @@
-"""The table view's web app (Starlette) and its server (uvicorn).
+"""The table view's web app (Starlette) and its server (uvicorn): the routes and what each page is
+given (:func:`create_app`), and the foreground server of ``gm-assist table`` (:func:`serve`).
 
 Routes: ``GET /`` the page (Jinja2 template), ``GET /state.json`` the snapshot, ``GET /events`` a
 Server-Sent Events stream (the full snapshot on connect and after each change), ``/static/…`` the
 page's scripts and styles (no CDN, no external resource). Who may do what with which link is checked
 in front of every route (:mod:`gm_assist.table.access`). ``gm-assist table`` only reads the home
 (``serve`` turns ``core.data.CACHE_WRITES`` off).
-"""
 
+Not here: how the app serves (:mod:`gm_assist.table.config`), the links and their QR codes
+(:mod:`gm_assist.table.links`), the watcher whose snapshot every client receives
+(:mod:`gm_assist.table.hub`), the acting API and the phones' seats (:mod:`gm_assist.table.api`,
+:mod:`gm_assist.table.seats`), the table view the guided mode runs beside its menus
+(:mod:`gm_assist.table.background`).
+"""
 from __future__ import annotations
 
 import asyncio
