@@ -1,5 +1,5 @@
-"""The table view's web app (Starlette) and its server (uvicorn): the routes and what each page is
-given (:func:`create_app`), and the foreground server of ``gm-assist table`` (:func:`serve`).
+"""The table view's web app (Starlette) and its server (uvicorn): the routes (:func:`create_app`) and
+the foreground server of ``gm-assist table`` (:func:`serve`).
 
 Routes: ``GET /`` the page (Jinja2 template), ``GET /state.json`` the snapshot, ``GET /events`` a
 Server-Sent Events stream (the full snapshot on connect and after each change), ``/static/…`` the
@@ -7,12 +7,14 @@ page's scripts and styles (no CDN, no external resource). Who may do what with w
 in front of every route (:mod:`gm_assist.table.access`). ``gm-assist table`` only reads the home
 (``serve`` turns ``core.data.CACHE_WRITES`` off).
 
-Not here: how the app serves (:mod:`gm_assist.table.config`), the links and their QR codes
+Not here: how the app serves (:mod:`gm_assist.table.config`), what the pages are given (the strings,
+the games' scripts, the statistics: :mod:`gm_assist.table.pages`), the links and their QR codes
 (:mod:`gm_assist.table.links`), the watcher whose snapshot every client receives
 (:mod:`gm_assist.table.hub`), the acting API and the phones' seats (:mod:`gm_assist.table.api`,
 :mod:`gm_assist.table.seats`), the table view the guided mode runs beside its menus
 (:mod:`gm_assist.table.background`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,77 +33,10 @@ from gm_assist.table.access import COOKIE, Guard
 from gm_assist.table.config import TableConfig
 from gm_assist.table.hub import Hub
 from gm_assist.table.links import join_links
+from gm_assist.table.pages import asset_version, assets, stats_context, strings
 
 HERE = Path(__file__).parent
 HEARTBEAT_SECONDS = 15.0
-GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
-
-
-def strings() -> dict[str, dict[str, str]]:
-    """Every UI string the page needs, in both languages: the ``table`` namespace, each game's
-    ``<pkg>.table.*`` keys and the games' names (``core.games.*``)."""
-    from gm_assist.core.i18n import LANGS, catalog
-    from gm_assist.games import GAMES
-
-    out: dict[str, dict[str, str]] = {}
-    for language in LANGS:
-        found = dict(catalog(language, "table"))
-        found.update({k: v for k, v in catalog(language, "core").items() if k.startswith("core.games.")})
-        for game in GAMES.values():
-            prefix = f"{game.package}.table."
-            found.update({k: v for k, v in catalog(language, game.package).items() if k.startswith(prefix)})
-        out[language] = found
-    return out
-
-
-def _asset_version(path: Path) -> str:
-    try:
-        return str(path.stat().st_mtime_ns)[-8:]
-    except OSError:
-        return "0"
-
-
-def _assets() -> dict[str, list[str]]:
-    """The per-game renderers present (a game whose file is missing falls back to a generic view)."""
-    games = HERE / "static" / "games"
-    scripts: list[str] = []
-    styles: list[str] = []
-    for game in GAME_FILES:
-        for ext, found in (("js", scripts), ("css", styles)):
-            path = games / f"{game}.{ext}"
-            if path.exists():
-                found.append(f"/static/games/{game}.{ext}?v={_asset_version(path)}")
-    return {"scripts": scripts, "styles": styles}
-
-
-def stats_context(language: str) -> dict[str, Any]:
-    """What the ``/stats`` page shows, in ``language`` (read from the saved sessions, never written)."""
-    from gm_assist.core import stats as core
-    from gm_assist.core.i18n import t_in
-    from gm_assist.table.charts import svg
-
-    data = core.report(None, core.Filters())
-    games = [
-        {
-            "id": b.game,
-            "title": b.title,
-            "counts": b.counts,
-            "lines": b.lines,
-            "charts": [{"title": c.title, "svg": svg(c)} for c in b.charts],
-        }
-        for b in core.blocks(data, language)
-    ]
-    other = "fr" if language == "en" else "en"
-    return {
-        "lang": language,
-        "other": other,
-        "title": t_in(language, "table.stats.title"),
-        "back": t_in(language, "table.stats.back"),
-        "switch": t_in(language, "table.page.language_hint"),
-        "games": games,
-        "skipped_title": t_in(language, "core.stats.skipped"),
-        "skipped": [t_in(language, "core.stats.skipped_one", **s) for s in data["skipped"]],
-    }
 
 
 def guided_home() -> None:
@@ -134,10 +69,10 @@ def create_app(config: TableConfig | None = None) -> Any:
                 "lang": config.lang,
                 "strings": page_strings,
                 "initial": json.loads(first),
-                "assets": _assets(),
+                "assets": assets(),
                 "playing": request.query_params.get("play") == "1",  # a play link: the guided mode
-                "guided_version": _asset_version(HERE / "static" / "guided.js"),
-                "version": _asset_version(HERE / "static" / "app.js"),
+                "guided_version": asset_version(HERE / "static" / "guided.js"),
+                "version": asset_version(HERE / "static" / "app.js"),
                 "title": page_strings[config.lang].get("table.page.title", "gm-assist"),
             },
         )
@@ -154,7 +89,7 @@ def create_app(config: TableConfig | None = None) -> Any:
         language = asked if asked in ("en", "fr") else config.lang
         context = await asyncio.to_thread(stats_context, language)
         response = templates.TemplateResponse(
-            request, "stats.html", {**context, "version": _asset_version(HERE / "static" / "app.js")}
+            request, "stats.html", {**context, "version": asset_version(HERE / "static" / "app.js")}
         )
         response.headers["Cache-Control"] = "no-store"
         return response
