@@ -260,7 +260,8 @@ def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     import tests.player
     from gm_assist.core import data
     from gm_assist.table import seats
-    from gm_assist.table.server import TableConfig, create_app
+    from gm_assist.table.config import TableConfig
+    from gm_assist.table.server import create_app
     from tests.web_player import DM, PLAY, WebPlayer, as_the_terminal_prints
 
     monkeypatch.setattr(data, "CACHE_WRITES", False)

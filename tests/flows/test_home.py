@@ -98,16 +98,16 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
     keys.send(keys.select(6), keys.ENTER, keys.select(6), keys.ENTER, keys.select(7))
-    from gm_assist.table import server
+    from gm_assist.table import background
 
     seen = {}
-    real_stop = server.stop_background
+    real_stop = background.stop_background
 
     def stop_after_a_look():
-        url = server._BACKGROUND.url
+        url = background._BACKGROUND.url
         with urllib.request.urlopen(url + "state.json", timeout=5) as response:
             seen["doc"] = json.loads(response.read())
-        play = server._BACKGROUND.play_url.split("token=")[1].split("&")[0]
+        play = background._BACKGROUND.play_url.split("token=")[1].split("&")[0]
         asked = urllib.request.Request(  # a phone on the play link plays here too (issue 33)
             url + "api/seat", data=b'{"lang": "en"}', headers={"Authorization": f"Bearer {play}"}
         )
@@ -115,18 +115,18 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
             seen["seat"] = json.loads(response.read())
         real_stop()
 
-    server.stop_background = stop_after_a_look
+    background.stop_background = stop_after_a_look
     try:
         home_menu()
     finally:
-        server.stop_background = real_stop
+        background.stop_background = real_stop
     out = capsys.readouterr().out
     url = re.search(r"http://127\.0\.0\.1:\d+/", out).group(0)
     assert "in the background" in out and "already running" in out  # the second time: same server
     assert seen["doc"]["session"]["game"] == "insomnia"
     assert "Play link" in out and "Dungeon Master link" in out
     assert seen["seat"]["question"]["message"] == "What now?"
-    assert server._BACKGROUND is None
+    assert background._BACKGROUND is None
     try:
         urllib.request.urlopen(url + "state.json", timeout=1)
     except OSError:
@@ -141,9 +141,9 @@ def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(key
     out = capsys.readouterr().out
     assert re.search(r"http://[\d.]+:\d+/\?token=[\w-]{16,}", out)
     assert "█" in out or "▀" in out  # the QR code, drawn with blocks
-    from gm_assist.table import server
+    from gm_assist.table import background
 
-    assert server._BACKGROUND is None
+    assert background._BACKGROUND is None
 
 
 def test_statistics_from_home(keys, capsys, gm):
