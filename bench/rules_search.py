@@ -25,25 +25,28 @@
   pass and measured once, as was the eleventh (bench/rules_questions_heldout11.tsv, 145), written
   at the same pass, with no change to the search in that pass, and the twelfth
   (bench/rules_questions_heldout12.tsv, 149), written the same way at the start of the twelfth pass
-  before anything changed, measured before and after it; the training sets
+  before anything changed, measured before and after it, as was the thirteenth
+  (bench/rules_questions_heldout13.tsv, 147) in the thirteenth pass; the training sets
   (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
   written the same way) are tuned on with the development set (bench/rules_tune.py) and taught to
   the sentence model's linear reading (bench/rules_probe.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
-  _heldout4.tsv, _heldout5.tsv, _heldout6.tsv, _heldout7.tsv and _heldout8.tsv, never), the share
-  said confident without a context and with each game as context;
+  _heldout4.tsv, _heldout5.tsv, _heldout6.tsv, _heldout7.tsv, _heldout8.tsv and _heldout9.tsv,
+  never), the share said confident without a context and with each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`, for a clear win of the word
   search and for a close call (which loads the sentence model: gm_assist/rules_ref/meaning.py);
 - how often the sentence model was asked, and what those queries cost.
 
-Run by hand: .venv/bin/python bench/rules_search.py [--misses] [--words] [--training]   (--misses lists
-the "tune" half's misses only: the other half and the held-out sets stay unseen; --words reads with the
-words alone, as the default install does without the ``meaning`` extra, and skips the cold timings, which
-run the installed command; --training prints only the sets one may tune on, no held-out figure at all)
+Run by hand: .venv/bin/python bench/rules_search.py [--misses] [--words] [--training] [--newest]
+(--misses lists the "tune" half's misses only: the other half and the held-out sets stay unseen;
+--words reads with the words alone, as the default install does without the ``meaning`` extra, and
+skips the cold timings, which run the installed command; --training prints only the sets one may tune
+on, no held-out figure at all; --newest only the newest held-out set and the newest off-topic set,
+for a pass's before and after)
 """
 
 from __future__ import annotations
@@ -153,6 +156,8 @@ def quality(show_misses: bool) -> list[float]:
     for name, rows in sets().items():
         if TRAINING_ONLY and name.startswith("held-out"):
             continue
+        if NEWEST_ONLY and name != f"held-out {HELD_OUT}":
+            continue
         times += _quality(name, rows, show_misses and name == "dev/tune")
     meaning.closeness = real  # type: ignore[assignment]
     if asked and "--words" in sys.argv:
@@ -221,6 +226,10 @@ TRAINING_ONLY = "--training" in sys.argv
 """Only the sets one may tune on (dev, train, train 2, the off-topic training part, the keyword
 queries): for whoever changes the search or the cards without looking at a held-out figure."""
 
+NEWEST_ONLY = "--newest" in sys.argv
+"""Only the newest held-out set and the newest off-topic set (a pass's before and after, measured
+on the same two commits in a few minutes), no keyword queries and no cold timings."""
+
 GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
 
@@ -237,6 +246,8 @@ def offtopic_quality() -> list[float]:
             for n in range(1, 0 if TRAINING_ONLY else OFFTOPIC_HELD_OUT + 1)
         ),
     ):
+        if NEWEST_ONLY and file != f"rules_offtopic_heldout{_numbered(OFFTOPIC_HELD_OUT)}.tsv":
+            continue
         rows = offtopic(file)
         said: dict[str | None, list[str]] = {}
         for lang, kind, query in rows:
@@ -281,14 +292,14 @@ def main() -> None:
         start = time.perf_counter()
         connect()  # builds (and caches) the index
         build = time.perf_counter() - start
-        times = quality("--misses" in sys.argv) + keyword_quality()
+        times = quality("--misses" in sys.argv) + ([] if NEWEST_ONLY else keyword_quality())
         offtopic_quality()  # not in the query times: a run with every game as context
         print(f"\nindex build (first run after a card change): {build * 1000:.0f} ms")
         print(
             f"{len(times)} in-process queries: median {statistics.median(times) * 1000:.2f} ms, "
             f"p95 {sorted(times)[int(len(times) * 0.95)] * 1000:.2f} ms (target: median ≤ 10 ms)"
         )
-        if "--words" in sys.argv or TRAINING_ONLY:
+        if "--words" in sys.argv or TRAINING_ONLY or NEWEST_ONLY:
             return
         gm = str(Path(sys.executable).parent / "gm-assist")
         env = {**os.environ, "GM_ASSIST_HOME": home}
