@@ -91,9 +91,9 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
-HELD_OUT = 12
+HELD_OUT = 13
 """How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
-OFFTOPIC_HELD_OUT = 8
+OFFTOPIC_HELD_OUT = 9
 """How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
 
 
@@ -120,7 +120,7 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "held-out 9 (either reader)": either_reader(
             "rules_questions_heldout9.tsv", "rules_questions_heldout9_second.tsv"
         ),
-        "held-out (all twelve)": [row for rows in held_out.values() for row in rows],
+        "held-out (all thirteen)": [row for rows in held_out.values() for row in rows],
     }
 
 

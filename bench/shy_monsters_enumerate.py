@@ -6,8 +6,11 @@ Run by hand: ``.venv/bin/python bench/shy_monsters_enumerate.py``. A first-floor
 Prints the number of floors and the best of 3 timings for:
 
 - every valid floor up to translation (the grid notation identifies a floor);
-- the floors that play differently (up to quarter turns and mirroring);
-- the full ``suggest`` search (enumerate + score every distinct floor).
+- the floors that play differently (up to quarter turns and mirroring), worked out afresh (a process
+  keeps them: ``distinct_floors_by_shape``);
+- the full ``suggest`` search (enumerate + score every distinct floor) in a fresh process, and again
+  once the floors are kept (a solo game deals three floors of the same size: the second and third);
+- a new solo game at the strongest level (three floors searched), in process.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gm_assist.games.shy_monsters.dungeon_master import suggest
+from gm_assist.games.shy_monsters.dungeon_master import new_game, suggest
 from gm_assist.games.shy_monsters.floor import (
+    distinct_floors_by_shape,
     enumerate_distinct_floors,
     enumerate_floors,
 )
@@ -48,10 +52,22 @@ def main() -> None:
     )
     seconds, count = best_of(3, lambda: sum(1 for _ in enumerate_floors(hand)))
     print(f"every valid floor (up to translation): {count:,} floors in {seconds:.3f} s")
-    seconds, count = best_of(3, lambda: sum(1 for _ in enumerate_distinct_floors(hand)))
+
+    def afresh(job):  # noqa: ANN001, ANN202
+        def run():  # noqa: ANN202
+            distinct_floors_by_shape.cache_clear()
+            return job()
+
+        return run
+
+    seconds, count = best_of(3, afresh(lambda: sum(1 for _ in enumerate_distinct_floors(hand))))
     print(f"distinct floors (up to turns and mirroring): {count:,} floors in {seconds:.3f} s")
-    seconds, (count, _) = best_of(3, lambda: suggest(hand, patterns, 1, 5))
+    seconds, (count, _) = best_of(3, afresh(lambda: suggest(hand, patterns, 1, 5)))
     print(f"suggest (enumerate + score {count:,} floors): {seconds:.3f} s")
+    seconds, _ = best_of(3, lambda: suggest(hand, patterns, 1, 5))
+    print(f"suggest, the floors kept: {seconds:.3f} s")
+    seconds, _ = best_of(3, afresh(lambda: new_game("solo", "best", 7, patterns)))
+    print(f"a new solo game at the strongest level (three floors): {seconds:.3f} s")
 
 
 if __name__ == "__main__":

@@ -39,8 +39,8 @@ def _table() -> None:
         t("core.menu.table_where"),
         [("local", t("core.menu.table_local")), ("lan", t("core.menu.table_lan"))],
     )
+    from gm_assist.table.background import start_background
     from gm_assist.table.cli import link_lines
-    from gm_assist.table.server import start_background
 
     running, already = start_background(lan=lan == "lan", lang=i18n.lang())
     say(t("table.serve.already" if already else "table.serve.background", url=running.url))
@@ -51,5 +51,5 @@ def _table() -> None:
 def _stop_table() -> None:
     import sys
 
-    if "gm_assist.table.server" in sys.modules:  # started from this menu
-        sys.modules["gm_assist.table.server"].stop_background()
+    if "gm_assist.table.background" in sys.modules:  # started from this menu
+        sys.modules["gm_assist.table.background"].stop_background()

@@ -42,6 +42,7 @@ def run(shell: dict[str, Entry] | None = None, on_quit: Callable[[], None] | Non
                     *((key, label) for key, (label, _) in own.items()),
                     ("quit", t("core.menu.quit")),
                 ],
+                default=None if _saved_games() else "new",  # nothing to resume: the cursor on "new"
                 fresh=False,  # nothing on this menu is drawn from a game's state
                 name_game=True,  # Undo/Redo say which saved game they act on
             )
@@ -69,6 +70,17 @@ def _leave_asked() -> bool:
     try:
         return confirm(t("core.menu.leave_ask"), default=True)
     except Cancelled:
+        return True
+
+
+def _saved_games() -> bool:
+    """Whether the home holds a saved game (or may: a damaged index keeps the cursor on "resume",
+    which says what is wrong)."""
+    from gm_assist.core.manage import listing
+
+    try:
+        return bool(listing())
+    except GmError:
         return True
 
 

@@ -166,6 +166,11 @@ class Keys:
         """Keys choosing the ``index``-th entry of a select prompt (0 = first)."""
         return self.DOWN * index + self.ENTER
 
+    def home(self, index: int) -> str:
+        """Keys choosing the ``index``-th entry of the home menu of a home without a saved game,
+        whose cursor starts on "Start a new game" (entry 1)."""
+        return self.UP + self.select(index)
+
     def type(self, text: str, clear: int = 0) -> str:
         """Keys replacing a text prompt's default (``clear`` backspaces first) and pressing Enter."""
         return self.BACKSPACE * clear + text + self.ENTER
@@ -255,7 +260,8 @@ def web(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     import tests.player
     from gm_assist.core import data
     from gm_assist.table import seats
-    from gm_assist.table.server import TableConfig, create_app
+    from gm_assist.table.config import TableConfig
+    from gm_assist.table.server import create_app
     from tests.web_player import DM, PLAY, WebPlayer, as_the_terminal_prints
 
     monkeypatch.setattr(data, "CACHE_WRITES", False)

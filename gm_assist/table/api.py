@@ -3,7 +3,7 @@ call with ``curl``. ``POST /api/undo`` and ``POST /api/redo`` with ``{"version":
 ``/state.json`` showed) undo or redo one change of the shown session and answer the CLI's ``--json``
 envelope (``session, label, events, next, state``, plus ``version``, the new one).
 
-Who may act is checked before these run (:class:`gm_assist.table.server.Guard`): the play token in an
+Who may act is checked before these run (:class:`gm_assist.table.access.Guard`): the play token in an
 ``Authorization: Bearer`` header, never a cookie alone, the Host and the Origin of this server; a
 refused request writes nothing. Here: a body that is not ``{"version": <whole number>}`` → 400, a
 stale version → 409 (the answer carries the current one), nothing to undo or redo or another

@@ -67,7 +67,9 @@ def table_cmd(
 
         index.find(pinned)  # an unknown name is refused now, with a suggestion
     from gm_assist.table import tokens as secrets
-    from gm_assist.table.server import LOOPBACK, TableConfig, page_url, plan, serve
+    from gm_assist.table.config import LOOPBACK, TableConfig
+    from gm_assist.table.links import page_url, plan
+    from gm_assist.table.server import serve
 
     bind, lan_token = plan(host, port, lan)
 

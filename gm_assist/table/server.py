@@ -1,404 +1,42 @@
-"""The table view's web app (Starlette) and its server (uvicorn).
+"""The table view's web app (Starlette) and its server (uvicorn): the routes (:func:`create_app`) and
+the foreground server of ``gm-assist table`` (:func:`serve`).
 
 Routes: ``GET /`` the page (Jinja2 template), ``GET /state.json`` the snapshot, ``GET /events`` a
 Server-Sent Events stream (the full snapshot on connect and after each change), ``/static/…`` the
-page's scripts and styles (no CDN, no external resource). Any method other than GET/HEAD answers
-405. Bound to a loopback address, the Host header must name that address (no DNS rebinding);
-otherwise (``--lan``) every request needs the secret token, as ``?token=`` or the cookie the first
-visit sets, else 403. ``gm-assist table`` only reads the home (``serve`` turns
-``core.data.CACHE_WRITES`` off).
+page's scripts and styles (no CDN, no external resource). Who may do what with which link is checked
+in front of every route (:mod:`gm_assist.table.access`). ``gm-assist table`` only reads the home
+(``serve`` turns ``core.data.CACHE_WRITES`` off).
 
-Watching for changes: one task for the whole server polls the stats of the index and of the shown
-session's files every ``POLL_SECONDS`` and builds a new snapshot when they change; every client
-waits on it. Measured against ``watchfiles`` (``bench/table_view.py --watchers``: 50 atomic
-replacements of a session file, this 2-core machine, 3 runs): stat polling every 50 ms notices a
-change in 37 ms median / 53 ms p95 and costs 0.03-0.04 CPU-second per 10 s idle; watchfiles
-(inotify, debounce lowered from its 1.6 s default to 50 ms) in 19 ms / 22 ms for the same idle
-cost. Polling is kept: the 20 ms it loses is invisible within the 1 s the issue allows, while
-watchfiles would add a compiled dependency and need its debounce tuned; stat polling also works
-where inotify does not (network shares, some container mounts).
+Not here: how the app serves (:mod:`gm_assist.table.config`), what the pages are given (the strings,
+the games' scripts, the statistics: :mod:`gm_assist.table.pages`), the links and their QR codes
+(:mod:`gm_assist.table.links`), the watcher whose snapshot every client receives
+(:mod:`gm_assist.table.hub`), the acting API and the phones' seats (:mod:`gm_assist.table.api`,
+:mod:`gm_assist.table.seats`), the table view the guided mode runs beside its menus
+(:mod:`gm_assist.table.background`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import secrets
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from gm_assist.core.errors import GmError
-from gm_assist.table import snapshot as snap
+from gm_assist.table.access import COOKIE, Guard
+from gm_assist.table.config import TableConfig
+from gm_assist.table.hub import Hub
+from gm_assist.table.links import join_links
+from gm_assist.table.pages import asset_version, assets, stats_context, strings
 
 HERE = Path(__file__).parent
-POLL_SECONDS = 0.05
 HEARTBEAT_SECONDS = 15.0
-COOKIE = "gm_table_token"
-LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-DEFAULT_HOST = "127.0.0.1"
-GAME_FILES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
-
-
-@dataclass
-class TableConfig:
-    """How the app serves: the pinned session (None: follow the current one), the page's first
-    language, the token (None: no token, loopback only) and the Host names accepted (None: any)."""
-
-    pinned: str | None = None
-    lang: str = "en"
-    token: str | None = None
-    allowed_hosts: tuple[str, ...] | None = LOOPBACK
-    poll_seconds: float = POLL_SECONDS
-    play_token: str | None = None
-    """The play link's secret (issue 33): every acting request (``POST /api/…``) carries it as
-    ``Authorization: Bearer``, on loopback too; None (``--watch-only``): nothing may act."""
-    dm_token: str | None = None
-    """The Dungeon Master link's secret: acts as the play token does, and its guided seat is the
-    Dungeon Master's (the secret floor is asked there, and only there)."""
-
-
-def new_token() -> str:
-    """A secret for ``--lan`` URLs."""
-    from gm_assist.table.tokens import new_token as make
-
-    return make()
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` only listens on this machine."""
-    import ipaddress
-
-    if host in ("localhost",):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (the interface of the default route), or
-    127.0.0.1 when there is none. Sends nothing: connecting a UDP socket only picks a route."""
-    import socket
-
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-        return probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
-
-
-def page_url(host: str, port: int, token: str | None, play: str | None = None, dm: bool = False) -> str:
-    """The URL to open: the given host, or the LAN address when bound to every interface; ``play``
-    makes it the play link (the page then acts with that token), ``dm`` the Dungeon Master's link
-    (``play`` is then the Dungeon Master's token)."""
-    shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/" + link_query(token, play, dm)
-
-
-def link_query(token: str | None, play: str | None = None, dm: bool = False) -> str:
-    """The query of a link to the page: the watch ``token`` (none on loopback), or the ``play``
-    token with ``play=1`` (and ``dm=1`` for the Dungeon Master's, whose token ``play`` then is)."""
-    if play:
-        return f"?token={play}&play=1" + ("&dm=1" if dm else "")
-    return f"?token={token}" if token else ""
-
-
-def plan(host: str | None, port: int, lan: bool) -> tuple[str, str | None]:
-    """Where to bind and the token: ``--lan`` binds every interface with a token; any other
-    non-loopback ``--host`` needs the token too."""
-    if not 1 <= port <= 65535:
-        raise GmError("table.error.bad_port", port=port)
-    bind = host or ("0.0.0.0" if lan else DEFAULT_HOST)
-    token = None if is_loopback(bind) and not lan else new_token()
-    return bind, token
-
-
-@dataclass
-class Hub:
-    """The one watcher of the server: the latest snapshot (as SSE-ready JSON), its version, and
-    the event the clients wait on: set, and replaced by a fresh one, at each new version and at the
-    stop. An event holds no lock, so no client dropped mid-wait can leave one taken: a condition's
-    lock, held across `wait_for` with a timeout while clients drop, is where Python 3.11's asyncio
-    has had cancellation bugs, and one CI run saw the server stop answering in the storm test."""
-
-    config: TableConfig
-    payload: str = ""
-    version: int = 0
-    stamp: Any = None
-    changed: asyncio.Event | None = None
-    lock: asyncio.Lock | None = None
-    task: asyncio.Task[None] | None = None
-    stopping: bool = False
-    clients: int = 0
-    errors: int = field(default=0)
-
-    async def refresh(self) -> bool:
-        """Build a new snapshot when the files changed; True when it did. One at a time, so an
-        older snapshot never replaces a newer one."""
-        if self.lock is None:
-            self.lock = asyncio.Lock()
-        async with self.lock:
-            return await self._refresh()
-
-    async def _refresh(self) -> bool:
-        pinned = self.config.pinned
-        stamp = await asyncio.to_thread(snap.stamp, pinned)
-        if stamp == self.stamp and self.payload:
-            return False
-        document = await asyncio.to_thread(snap.snapshot, pinned)
-        payload = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
-        self.stamp = stamp
-        if payload == self.payload:
-            return False
-        self.payload = payload
-        self.version += 1
-        self._announce()
-        return True
-
-    def _announce(self) -> None:
-        """Wake every client waiting on the current event; later waits take a fresh one."""
-        if self.changed is not None:
-            self.changed.set()
-        self.changed = asyncio.Event()
-
-    async def run(self) -> None:
-        while not self.stopping:
-            try:
-                await self.refresh()
-            except Exception:  # noqa: BLE001 - the watcher keeps going whatever one read met
-                self.errors += 1
-            await asyncio.sleep(self.config.poll_seconds)
-
-    def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.stopping = False
-            self.task = asyncio.get_running_loop().create_task(self.run())
-
-    async def stop(self) -> None:
-        self.stopping = True
-        self._announce()
-        if self.task is not None:
-            self.task.cancel()
-            try:
-                await self.task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
-
-    async def current(self, fresh: bool = True) -> str:
-        """The latest snapshot; ``fresh``: checked against the files now (a few stats when nothing
-        changed). The event streams take the watcher's latest as it is, so that 20 clients under a
-        storm of changes never queue up rebuilding snapshots."""
-        self.start()
-        if fresh or not self.payload:
-            await self.refresh()
-        return self.payload
-
-    async def wait(self, seen: int, timeout: float) -> None:
-        """Return when the version moves past ``seen``, the server stops, or ``timeout`` passes."""
-        if self.changed is None:  # nothing announced yet: the first announcement will set this one
-            self.changed = asyncio.Event()
-        event = self.changed
-        if self.version != seen or self.stopping:
-            return
-        try:
-            async with asyncio.timeout(timeout):
-                await event.wait()
-        except TimeoutError:
-            pass
-
-
-def strings() -> dict[str, dict[str, str]]:
-    """Every UI string the page needs, in both languages: the ``table`` namespace, each game's
-    ``<pkg>.table.*`` keys and the games' names (``core.games.*``)."""
-    from gm_assist.core.i18n import LANGS, catalog
-    from gm_assist.games import GAMES
-
-    out: dict[str, dict[str, str]] = {}
-    for language in LANGS:
-        found = dict(catalog(language, "table"))
-        found.update({k: v for k, v in catalog(language, "core").items() if k.startswith("core.games.")})
-        for game in GAMES.values():
-            prefix = f"{game.package}.table."
-            found.update({k: v for k, v in catalog(language, game.package).items() if k.startswith(prefix)})
-        out[language] = found
-    return out
-
-
-def _asset_version(path: Path) -> str:
-    try:
-        return str(path.stat().st_mtime_ns)[-8:]
-    except OSError:
-        return "0"
-
-
-def _assets() -> dict[str, list[str]]:
-    """The per-game renderers present (a game whose file is missing falls back to a generic view)."""
-    games = HERE / "static" / "games"
-    scripts: list[str] = []
-    styles: list[str] = []
-    for game in GAME_FILES:
-        for ext, found in (("js", scripts), ("css", styles)):
-            path = games / f"{game}.{ext}"
-            if path.exists():
-                found.append(f"/static/games/{game}.{ext}?v={_asset_version(path)}")
-    return {"scripts": scripts, "styles": styles}
-
-
-def _forbidden() -> Response:
-    from gm_assist.core.i18n import both
-
-    text = both("table.http.forbidden")
-    return PlainTextResponse(f"{text['en']}\n{text['fr']}\n", status_code=403)
-
-
-def _same(given: str, token: str | None) -> bool:
-    return token is not None and secrets.compare_digest(given.encode(), token.encode())
-
-
-DM = "dungeon-master"
-"""The seat of the Dungeon Master link."""
-
-
-def acting_role(request: Request, config: TableConfig) -> str | None:
-    """Who acts: "play" (the play token) or ``DM`` (the Dungeon Master's token) as
-    ``Authorization: Bearer`` (a cookie alone never acts: no cross-site form can send that header),
-    and, when the browser says where the request comes from (``Origin``), this very server; None
-    when the request may not act."""
-    scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    given = given.strip()
-    role = "play" if _same(given, config.play_token) else DM if _same(given, config.dm_token) else None
-    if role is None:
-        return None
-    origin = request.headers.get("origin")
-    if origin is not None:
-        host = request.headers.get("host", "")
-        if origin not in (f"http://{host}", f"https://{host}"):
-            return None
-    return role
-
-
-class Guard:
-    """ASGI middleware: GET/HEAD only (405) except the acting API (``POST /api/…``, the play token
-    as a Bearer header and this server's Origin, else 403), Host check on loopback, a token
-    otherwise (the watch or the play token: 403 without)."""
-
-    def __init__(self, app: Any, config: TableConfig) -> None:
-        self.app = app
-        self.config = config
-        self.hub: Hub | None = None  # the app's hub, for whoever serves it (set by create_app)
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        request = Request(scope)
-        acting = scope["path"].startswith("/api/")
-        allowed_methods = ("POST",) if acting else ("GET", "HEAD")
-        if scope["method"] not in allowed_methods:
-            await PlainTextResponse("405", status_code=405, headers={"Allow": ", ".join(allowed_methods)})(
-                scope, receive, send
-            )
-            return
-        allowed = self.config.allowed_hosts
-        if allowed is not None:
-            host = request.headers.get("host", "")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if name not in allowed:
-                await PlainTextResponse("400 host", status_code=400)(scope, receive, send)
-                return
-        if acting:
-            role = acting_role(request, self.config)
-            if role is None:
-                await _forbidden()(scope, receive, send)
-                return
-            scope.setdefault("state", {})["role"] = role
-        elif self.config.token is not None:
-            given = request.query_params.get("token") or request.cookies.get(COOKIE) or ""
-            if not any(
-                _same(given, kept)
-                for kept in (self.config.token, self.config.play_token, self.config.dm_token)
-            ):
-                await _forbidden()(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
-def join_links(config: TableConfig, host: str, given: str) -> list[dict[str, str]]:
-    """The links a screen may hand on (its "join" button, issue 33), built on the address it used
-    (``host``, the request's Host header) and ordered watch, play, Dungeon Master: a watch link (or
-    the plain page on loopback) hands on only itself; the play link adds itself; the Dungeon
-    Master's link adds itself too. ``given``: the token the screen presented. Each with its QR code
-    as inline SVG (segno), dark on light as scanners want."""
-    import re
-
-    import segno
-
-    if not re.fullmatch(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?", host):
-        host = "127.0.0.1"
-    base = f"http://{host}/"
-    dm = _same(given, config.dm_token)
-    play = dm or _same(given, config.play_token)
-    links = [("watch", base + link_query(config.token))]
-    if play and config.play_token:
-        links.append(("play", base + link_query(config.token, config.play_token)))
-    if dm:
-        links.append(("dm", base + link_query(config.token, config.dm_token, dm=True)))
-    return [
-        {
-            "kind": kind,
-            "url": url,
-            "svg": segno.make(url, error="m").svg_inline(
-                scale=1, border=2, dark="#000", light="#fff", omitsize=True
-            ),
-        }
-        for kind, url in links
-    ]
-
-
-def stats_context(language: str) -> dict[str, Any]:
-    """What the ``/stats`` page shows, in ``language`` (read from the saved sessions, never written)."""
-    from gm_assist.core import stats as core
-    from gm_assist.core.i18n import t_in
-    from gm_assist.table.charts import svg
-
-    data = core.report(None, core.Filters())
-    games = [
-        {
-            "id": b.game,
-            "title": b.title,
-            "counts": b.counts,
-            "lines": b.lines,
-            "charts": [{"title": c.title, "svg": svg(c)} for c in b.charts],
-        }
-        for b in core.blocks(data, language)
-    ]
-    other = "fr" if language == "en" else "en"
-    return {
-        "lang": language,
-        "other": other,
-        "title": t_in(language, "table.stats.title"),
-        "back": t_in(language, "table.stats.back"),
-        "switch": t_in(language, "table.page.language_hint"),
-        "games": games,
-        "skipped_title": t_in(language, "core.stats.skipped"),
-        "skipped": [t_in(language, "core.stats.skipped_one", **s) for s in data["skipped"]],
-    }
 
 
 def guided_home() -> None:
@@ -431,10 +69,10 @@ def create_app(config: TableConfig | None = None) -> Any:
                 "lang": config.lang,
                 "strings": page_strings,
                 "initial": json.loads(first),
-                "assets": _assets(),
+                "assets": assets(),
                 "playing": request.query_params.get("play") == "1",  # a play link: the guided mode
-                "guided_version": _asset_version(HERE / "static" / "guided.js"),
-                "version": _asset_version(HERE / "static" / "app.js"),
+                "guided_version": asset_version(HERE / "static" / "guided.js"),
+                "version": asset_version(HERE / "static" / "app.js"),
                 "title": page_strings[config.lang].get("table.page.title", "gm-assist"),
             },
         )
@@ -451,7 +89,7 @@ def create_app(config: TableConfig | None = None) -> Any:
         language = asked if asked in ("en", "fr") else config.lang
         context = await asyncio.to_thread(stats_context, language)
         response = templates.TemplateResponse(
-            request, "stats.html", {**context, "version": _asset_version(HERE / "static" / "app.js")}
+            request, "stats.html", {**context, "version": asset_version(HERE / "static" / "app.js")}
         )
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -588,92 +226,3 @@ def serve(config: TableConfig, host: str, port: int, on_ready: Any = None, debug
             super().handle_exit(sig, frame)
 
     Server(server_config).run(sockets=[sock])
-
-
-@dataclass
-class Background:
-    """A table view the guided mode runs in a thread of its own process."""
-
-    url: str
-    server: Any
-    thread: Any
-    play_url: str | None = None
-    dm_url: str | None = None
-
-
-_BACKGROUND: Background | None = None
-BACKGROUND_PORTS = range(8765, 8775)
-
-
-def start_background(lan: bool = False, lang: str = "en") -> tuple[Background, bool]:
-    """Start the table view in a background thread (the guided mode's menu entry), on the first
-    free port from 8765; returns it and whether it was already running. Silent: no log line may
-    break the menus. The guided mode's process writes to the home; the server's code never does."""
-    import socket
-    import threading
-    import time
-
-    import uvicorn
-
-    from gm_assist.core.errors import EnvError
-
-    global _BACKGROUND
-    if _BACKGROUND is not None and _BACKGROUND.thread.is_alive():
-        return _BACKGROUND, True
-    sock = None
-    for port in BACKGROUND_PORTS:
-        bind, token = plan(None, port, lan)
-        candidate = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        candidate.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            candidate.bind((bind, port))
-        except OSError:
-            candidate.close()
-            continue
-        sock = candidate
-        break
-    if sock is None:
-        raise EnvError("table.error.port_in_use", port=BACKGROUND_PORTS[0])
-    sock.listen(128)
-    from gm_assist.table import tokens as secrets
-
-    kept = secrets.load()  # the phones play here too, with the links of every game night
-    token = kept.watch if token else None
-    allowed = None if token else (*LOOPBACK, bind)
-    config = TableConfig(
-        lang=lang, token=token, allowed_hosts=allowed, play_token=kept.play, dm_token=kept.dm
-    )
-    app = create_app(config)
-    served = uvicorn.Config(
-        app,
-        log_config=None,
-        log_level="critical",
-        access_log=False,
-        lifespan="on",
-        timeout_graceful_shutdown=1,
-        ws="none",
-    )
-    server = uvicorn.Server(served)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="gm-table", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and thread.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    _BACKGROUND = Background(
-        page_url(bind, port, token),
-        server,
-        thread,
-        page_url(bind, port, token, kept.play),
-        page_url(bind, port, token, kept.dm, dm=True),
-    )
-    return _BACKGROUND, False
-
-
-def stop_background() -> None:
-    """Stop the background table view, if one runs (leaving the guided mode)."""
-    global _BACKGROUND
-    if _BACKGROUND is None:
-        return
-    _BACKGROUND.server.should_exit = True
-    _BACKGROUND.thread.join(timeout=5)
-    _BACKGROUND = None

@@ -28,6 +28,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def same_token(given: str, token: str | None) -> bool:
+    """Whether ``given`` is ``token`` (compared in constant time); never when there is no token."""
+    return token is not None and secrets.compare_digest(given.encode(), token.encode())
+
+
 def tokens_path() -> Path:
     from gm_assist.core.context import home_dir
 

@@ -172,6 +172,6 @@ def test_the_guided_shell_hands_the_rules_reference(keys, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(terminal, "_rules_renderer", None)
     monkeypatch.setattr("gm_assist.core.process.collect_garbage_again", lambda: None)
-    keys.send(keys.select(7))  # quit
+    keys.send(keys.home(7))  # quit (nothing saved: the cursor starts on "new")
     flow.home_menu()
     assert terminal._rules_renderer is flow.show_rule_cards

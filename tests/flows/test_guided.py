@@ -107,7 +107,7 @@ def test_home_menu_without_any_game_offers_no_undo(keys: Any, capsys: Any) -> No
     from gm_assist.flow import home_menu
 
     ctx().lang = "fr"
-    keys.send("a", keys.select(7))  # "a" does nothing without a game; quit
+    keys.send("a", keys.home(7))  # "a" does nothing without a game; quit
     home_menu()
     assert "Annulé" not in capsys.readouterr().out
 

@@ -10,7 +10,7 @@ from gm_assist.flow import home_menu
 
 
 def test_quit(keys, capsys):
-    keys.send(keys.select(7))
+    keys.send(keys.home(7))
     home_menu()
     assert "See you next game" in capsys.readouterr().out
 
@@ -28,20 +28,20 @@ def test_ctrl_c_at_home_leaves_cleanly(keys, capsys):
 
 
 def test_dice_then_back(keys, capsys):
-    keys.send(keys.select(3), keys.type("3d6+2", clear=3), keys.ESC, keys.select(7))
+    keys.send(keys.home(3), keys.type("3d6+2", clear=3), keys.ESC, keys.home(7))
     home_menu()
     out = capsys.readouterr().out
     assert "3d6+2" in out and "→" in out and "Back to the menu" in out
 
 
 def test_dice_refuses_bad_expression(keys, capsys):
-    keys.send(keys.select(3), keys.type("2x", clear=3), keys.ESC, keys.select(7))
+    keys.send(keys.home(3), keys.type("2x", clear=3), keys.ESC, keys.home(7))
     home_menu()
     assert "2x:" not in capsys.readouterr().out  # never rolled; the prompt kept asking until Esc
 
 
 def test_settings_switches_language(keys, capsys, home):
-    keys.send(keys.select(5), keys.UP, keys.ENTER, keys.select(7))  # cursor starts on the current language
+    keys.send(keys.home(5), keys.UP, keys.ENTER, keys.home(7))  # cursor starts on the current language
     home_menu()
     out = capsys.readouterr().out
     assert "À la prochaine partie" in out
@@ -51,19 +51,19 @@ def test_settings_switches_language(keys, capsys, home):
 
 
 def test_resume_without_sessions(keys, capsys):
-    keys.send(keys.select(0), keys.select(7))
+    keys.send(keys.home(0), keys.home(7))
     home_menu()
     assert "No saved game yet" in capsys.readouterr().out
 
 
 def test_new_game_lists_registered_games_and_cancel_goes_back(keys, capsys):
-    keys.send(keys.select(1), keys.ESC, keys.select(7))
+    keys.send(keys.home(1), keys.ESC, keys.home(7))
     home_menu()
     assert "Back to the menu" in capsys.readouterr().out
 
 
 def test_rules_lookup_from_home(keys, capsys):
-    keys.send(keys.select(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.select(7))
+    keys.send(keys.home(2), keys.type("fatigue"), keys.ENTER, keys.ESC, keys.ESC, keys.home(7))
     home_menu()
     assert "Fatigue" in capsys.readouterr().out
 
@@ -98,16 +98,16 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
 
     gm("insomnia", "new", "--player", "Ana", "--player", "Bo")
     keys.send(keys.select(6), keys.ENTER, keys.select(6), keys.ENTER, keys.select(7))
-    from gm_assist.table import server
+    from gm_assist.table import background
 
     seen = {}
-    real_stop = server.stop_background
+    real_stop = background.stop_background
 
     def stop_after_a_look():
-        url = server._BACKGROUND.url
+        url = background._BACKGROUND.url
         with urllib.request.urlopen(url + "state.json", timeout=5) as response:
             seen["doc"] = json.loads(response.read())
-        play = server._BACKGROUND.play_url.split("token=")[1].split("&")[0]
+        play = background._BACKGROUND.play_url.split("token=")[1].split("&")[0]
         asked = urllib.request.Request(  # a phone on the play link plays here too (issue 33)
             url + "api/seat", data=b'{"lang": "en"}', headers={"Authorization": f"Bearer {play}"}
         )
@@ -115,18 +115,18 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
             seen["seat"] = json.loads(response.read())
         real_stop()
 
-    server.stop_background = stop_after_a_look
+    background.stop_background = stop_after_a_look
     try:
         home_menu()
     finally:
-        server.stop_background = real_stop
+        background.stop_background = real_stop
     out = capsys.readouterr().out
     url = re.search(r"http://127\.0\.0\.1:\d+/", out).group(0)
     assert "in the background" in out and "already running" in out  # the second time: same server
     assert seen["doc"]["session"]["game"] == "insomnia"
     assert "Play link" in out and "Dungeon Master link" in out
     assert seen["seat"]["question"]["message"] == "What now?"
-    assert server._BACKGROUND is None
+    assert background._BACKGROUND is None
     try:
         urllib.request.urlopen(url + "state.json", timeout=1)
     except OSError:
@@ -136,14 +136,14 @@ def test_table_view_entry_serves_in_the_background(keys, capsys, gm):
 
 
 def test_table_view_entry_on_the_network_shows_the_secret_link_and_a_qr_code(keys, capsys):
-    keys.send(keys.select(6), keys.DOWN, keys.ENTER, keys.select(7))
+    keys.send(keys.home(6), keys.DOWN, keys.ENTER, keys.home(7))
     home_menu()
     out = capsys.readouterr().out
     assert re.search(r"http://[\d.]+:\d+/\?token=[\w-]{16,}", out)
     assert "█" in out or "▀" in out  # the QR code, drawn with blocks
-    from gm_assist.table import server
+    from gm_assist.table import background
 
-    assert server._BACKGROUND is None
+    assert background._BACKGROUND is None
 
 
 def test_statistics_from_home(keys, capsys, gm):
@@ -161,7 +161,7 @@ def test_statistics_from_home(keys, capsys, gm):
 
 
 def test_escape_at_home_asks_and_no_stays(keys, capsys):
-    keys.send(keys.ESC, "n", keys.select(7))  # "Leave gm-assist?" no: the menu again; then quit
+    keys.send(keys.ESC, "n", keys.home(7))  # "Leave gm-assist?" no: the menu again; then quit
     home_menu()
     assert capsys.readouterr().out.count("See you next game") == 1
 

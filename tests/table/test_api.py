@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from gm_assist.table.server import TableConfig, create_app
+from gm_assist.table.config import TableConfig
+from gm_assist.table.server import create_app
 
 PLAY = "play-token-0123456789abcdef"
 WATCH = "watch-token-0123456789abcdef"

@@ -366,7 +366,8 @@ def test_the_dungeon_master_lays_the_floor_and_only_their_page_sees_it(start_tab
 def test_join_hands_on_only_what_the_presented_token_may(given, kinds):
     from starlette.testclient import TestClient
 
-    from gm_assist.table.server import TableConfig, create_app
+    from gm_assist.table.config import TableConfig
+    from gm_assist.table.server import create_app
 
     config = TableConfig(token=WATCH, allowed_hosts=None, play_token=PLAY, dm_token=DM)
     with TestClient(create_app(config), base_url="http://192.168.1.20:8765") as client:
@@ -380,7 +381,8 @@ def test_join_hands_on_only_what_the_presented_token_may(given, kinds):
 
 
 def test_join_builds_no_link_on_a_forged_host():
-    from gm_assist.table.server import TableConfig, join_links
+    from gm_assist.table.config import TableConfig
+    from gm_assist.table.links import join_links
 
     links = join_links(TableConfig(play_token=PLAY), 'evil"><script>:1', PLAY)
     assert [link["url"] for link in links] == ["http://127.0.0.1/", f"http://127.0.0.1/?token={PLAY}&play=1"]

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from gm_assist.table.server import TableConfig, create_app
+from gm_assist.table.config import TableConfig
+from gm_assist.table.server import create_app
 
 
 @pytest.fixture
@@ -411,7 +412,7 @@ def test_clients_dropped_mid_wait_leave_the_hub_answering():
     import asyncio
     import random
 
-    from gm_assist.table.server import Hub
+    from gm_assist.table.hub import Hub
 
     async def scenario() -> None:
         hub = Hub(TableConfig())

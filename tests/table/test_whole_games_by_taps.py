@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import tests.player
-from gm_assist.table.server import TableConfig
+from gm_assist.table.config import TableConfig
 from tests.flows.test_screen_words import ON_THE_DM_SEAT, SCRIPTS
 from tests.page_player import PagePlayer, table_in_this_process
 from tests.web_player import DM, PLAY, as_the_terminal_prints, same_on_the_page

@@ -203,10 +203,10 @@ def test_a_day_with_a_battle_an_undo_and_quitting(tmp_path: Path, play: Play) ->
     screen = play(home, "fr")
 
     # Home menu → a new game → Too Many Bones → the set-up wizard.
-    screen.wait(
-        t("core.menu.welcome"), t("core.menu.title"), "» " + t("core.menu.resume"), t("core.menu.quit")
+    screen.wait(  # nothing saved yet: the cursor starts on "Start a new game"
+        t("core.menu.welcome"), t("core.menu.title"), t("core.menu.resume"), "» " + t("core.menu.new")
     )
-    screen.send(DOWN, ENTER)
+    screen.send(ENTER)
     screen.wait(t("core.menu.pick_game"), "» Too Many Bones")
     screen.send(ENTER)
     screen.wait(

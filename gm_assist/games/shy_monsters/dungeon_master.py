@@ -4,9 +4,9 @@ and building a hidden floor for solo play.
 The Dungeon Master wants the hero to step onto an active monster (« Phase Maître du Donjon »).
 Our strength score (a choice: the rulebook gives no measure) adds, per monster:
 
-- 3 if it is comfortable and the hero can reach it without going through the exit (only one of
-  two comfortable monsters sharing a side counts: the second
-  revealed panics);
+- 3 if it is comfortable and the hero can reach it without going through the exit (of two
+  comfortable monsters sharing a side only the first revealed attacks, the second panics: we count
+  the one nearer the entrance, which the hero meets first, and the stronger of two as near);
 - +2 if it lies on every path from the entrance to the exit (the hero must spend a skill on it);
 - +1 if it lies on a shortest path from the entrance to the exit;
 - +1 if it is out of the hero's first look: not next to the entrance on floors where the hero turns
@@ -14,14 +14,17 @@ Our strength score (a choice: the rulebook gives no measure) adds, per monster:
   blind);
 
 and +1 for the floor when the exit is at least 3 steps from the entrance. Comfort depends only on
-which cells hold tiles, so it is computed once per shape and cell, which keeps the search over all
-80,160 distinct first-floor floors well under a second.
+which cells hold tiles, so it is computed once per shape and cell, and each shape's threats are
+tabled once per hand: the search over all 80,160 distinct first-floor floors takes ~0.15 s
+(``bench/shy_monsters_enumerate.py``).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from gm_assist.core.message import Message, Params
 from gm_assist.core.model import Model
@@ -29,7 +32,7 @@ from gm_assist.core.model import Model
 from .floor import (
     Layout,
     component,
-    enumerate_distinct_floors,
+    distinct_floors_by_shape,
     fixed_shapes,
     neighbours,
     symmetries,
@@ -54,16 +57,61 @@ class Suggestion(Model):
     reasons: list[Reason]
 
 
+class _Geometry(NamedTuple):
+    """What the score needs about one shape's cells: distances, the parts left when a cell is
+    taken out, and each cell's neighbours."""
+
+    dist: dict[Cell, dict[Cell, int]]
+    part: dict[Cell, dict[Cell, Cell]]
+    touch: dict[Cell, set[Cell]]
+
+
+@functools.cache
+def _geometry(cells: tuple[Cell, ...]) -> _Geometry:
+    """A shape's geometry, worked out once per process (108 shapes of 7 tiles)."""
+    pool = frozenset(cells)
+    return _Geometry(
+        dist={c: _distances(c, pool) for c in cells},
+        part={c: _parts(pool - {c}) for c in cells},
+        touch={c: set(neighbours(c, pool)) for c in cells},
+    )
+
+
 class _Shape:
-    """What the score needs about one shape, computed once: distances, cut cells, comfort."""
+    """What the score needs about one shape for one hand: its geometry and each monster's comfort
+    on each cell."""
 
     def __init__(self, cells: tuple[Cell, ...], colours: Sequence[str], patterns: dict[str, Pattern]) -> None:
         self.cells = cells
+        geometry = _geometry(cells)
+        self.dist, self.part, self.touch = geometry.dist, geometry.part, geometry.touch
         pool = frozenset(cells)
-        self.dist = {c: _distances(c, pool) for c in cells}
-        self.part = {c: _parts(pool - {c}) for c in cells}
         self.comfort = {(c, col): fits(pool, c, patterns[col]) for c in cells for col in colours}
-        self.touch = {c: set(neighbours(c, pool)) for c in cells}
+
+    def threats(
+        self, colours: Sequence[str], blind_first_step: bool
+    ) -> dict[tuple[Cell, Cell], tuple[int, list[dict[Cell, int | None]]]]:
+        """For each entrance and exit: the floor's own points, and per monster (hand order) and
+        cell what that monster adds there, ``None`` when it does not threaten (uncomfortable, or
+        behind the exit). The same clauses as :func:`_score`, tabled once per shape."""
+        out = {}
+        for e in self.cells:
+            for x in self.cells:
+                if e == x:
+                    continue
+                base = EXIT_FAR if self.dist[e][x] >= 3 else 0
+                per_monster = []
+                for col in colours:
+                    per_monster.append(
+                        {
+                            m: None
+                            if m in (e, x) or not self.comfort[(m, col)] or self.part[x][m] != self.part[x][e]
+                            else _threat(self, e, x, m, blind_first_step)[0]
+                            for m in self.cells
+                        }
+                    )
+                out[(e, x)] = (base, per_monster)
+        return out
 
 
 def _parts(pool: frozenset[Cell]) -> dict[Cell, Cell]:
@@ -90,35 +138,43 @@ def _distances(start: Cell, pool: frozenset[Cell]) -> dict[Cell, int]:
 Clause = tuple[str, Params]
 
 
-def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int) -> tuple[int, list[Clause]]:
-    """The strength of one floor and its reasons as (key, params) pairs (see the module docstring).
+def _threat(shape: _Shape, e: Cell, x: Cell, m: Cell, blind_first_step: bool) -> tuple[int, list[Clause]]:
+    """What a comfortable monster on ``m`` adds, entrance ``e`` and exit ``x``, and why."""
+    value = THREAT
+    clauses: list[Clause] = []
+    if shape.part[m][e] != shape.part[m][x]:
+        value += BLOCKS
+        clauses.append(("blocks", {}))
+    elif shape.dist[e][m] + shape.dist[m][x] == shape.dist[e][x]:
+        value += ON_PATH
+        clauses.append(("on_path", {}))
+    if (shape.dist[e][m] == 1) == blind_first_step:
+        value += HIDDEN
+        clauses.append(("first_step" if blind_first_step else "out_of_sight", {}))
+    return value, clauses
 
-    Plain tuples, not models: the search scores every distinct floor of a hand (80,160)."""
+
+def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int) -> tuple[int, list[Clause]]:
+    """The strength of one floor and its reasons as (key, params) pairs (see the module docstring),
+    clause by clause; the search reads the same clauses from each shape's table
+    (:meth:`_Shape.threats`)."""
     e, x = lay.entrance, lay.exit
+    blind_first_step = REVEALS_BEFORE_MOVING[floor_number - 1] == 0
     reasons: list[Clause] = []
     comfy = []
     for m, col in zip(lay.monsters, colours, strict=True):
         if shape.comfort[(m, col)] and shape.part[x][m] != shape.part[x][e]:
             reasons.append(("behind_exit", {"colour": col}))
         elif shape.comfort[(m, col)]:
-            comfy.append(m)
-    if len(comfy) == 2 and comfy[1] in shape.touch[comfy[0]]:
+            comfy.append((m, col, *_threat(shape, e, x, m, blind_first_step)))
+    if len(comfy) == 2 and comfy[1][0] in shape.touch[comfy[0][0]]:
         reasons.append(("side_by_side", {}))
-        comfy = comfy[:1]
+        comfy = [min(comfy, key=lambda c: (shape.dist[e][c[0]], -c[2]))]
     score = 0
-    blind_first_step = REVEALS_BEFORE_MOVING[floor_number - 1] == 0
-    for m in comfy:
-        reasons.append(("comfortable", {"colour": colours[lay.monsters.index(m)]}))
-        score += THREAT
-        if shape.part[m][e] != shape.part[m][x]:
-            score += BLOCKS
-            reasons.append(("blocks", {}))
-        elif shape.dist[e][m] + shape.dist[m][x] == shape.dist[e][x]:
-            score += ON_PATH
-            reasons.append(("on_path", {}))
-        if (shape.dist[e][m] == 1) == blind_first_step:
-            score += HIDDEN
-            reasons.append(("first_step" if blind_first_step else "out_of_sight", {}))
+    for _, col, value, clauses in comfy:
+        reasons.append(("comfortable", {"colour": col}))
+        reasons.extend(clauses)
+        score += value
     if shape.dist[e][x] >= 3:
         score += EXIT_FAR
         reasons.append(("exit_far", {"steps": shape.dist[e][x]}))
@@ -130,15 +186,24 @@ def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int
 def scored_floors(
     hand: Hand, patterns: dict[str, Pattern], floor_number: int = 1
 ) -> Iterator[tuple[int, Layout]]:
-    """Every distinct floor of the hand with its score (up to turns and mirroring)."""
+    """Every distinct floor of the hand with its score (up to turns and mirroring): the score of
+    :func:`_score`, read from each shape's table (:meth:`_Shape.threats`) without its reasons."""
     colours = list(hand.monsters)
-    shapes: dict[tuple[Cell, ...], _Shape] = {}
-    for lay in enumerate_distinct_floors(hand):
-        shape = shapes.get(lay.cells)
-        if shape is None:
-            shape = shapes[lay.cells] = _Shape(lay.cells, colours, patterns)
-        score, _ = _score(shape, lay, colours, floor_number)
-        yield score, lay
+    blind_first_step = REVEALS_BEFORE_MOVING[floor_number - 1] == 0
+    for cells, layouts in distinct_floors_by_shape(hand.size, len(colours)):
+        shape = _Shape(cells, colours, patterns)
+        table = shape.threats(colours, blind_first_step)
+        touch, dist = shape.touch, shape.dist
+        for lay in layouts:
+            base, per_monster = table[(lay.entrance, lay.exit)]
+            comfy = [
+                (m, v)
+                for m, values in zip(lay.monsters, per_monster, strict=True)
+                if (v := values[m]) is not None
+            ]
+            if len(comfy) == 2 and comfy[1][0] in touch[comfy[0][0]]:
+                comfy = [min(comfy, key=lambda c: (dist[lay.entrance][c[0]], -c[1]))]
+            yield base + sum(v for _, v in comfy), lay
 
 
 def explain(floor: Floor, patterns: dict[str, Pattern], floor_number: int = 1) -> tuple[int, list[Reason]]:

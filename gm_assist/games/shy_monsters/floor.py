@@ -10,6 +10,7 @@ touch the others through shared sides, entrance included; diagonals do not conne
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -347,13 +348,27 @@ def enumerate_distinct_floors(hand: Hand) -> Iterator[Layout]:
     These are the floors that play differently: a turned or mirrored floor gives every monster the
     same comfort and every path the same length.
     """
-    count = len(hand.monsters)
-    for cells in free_shapes(hand.size):
+    for _, layouts in distinct_floors_by_shape(hand.size, len(hand.monsters)):
+        yield from layouts
+
+
+@functools.cache
+def distinct_floors_by_shape(
+    size: int, monsters: int
+) -> tuple[tuple[tuple[Cell, ...], tuple[Layout, ...]], ...]:
+    """:func:`enumerate_distinct_floors` grouped by shape, for a hand of ``size`` tiles with
+    ``monsters`` monsters. They depend on nothing else, so a process works them out once (80,160
+    floors for the rulebook's hand, ~10 MB): a solo game deals three floors of the same size."""
+    out = []
+    for cells in free_shapes(size):
         maps = _shape_maps(cells)
         if len(maps) == 1:
-            yield from _labelings(cells, count)
+            out.append((cells, tuple(_labelings(cells, monsters))))
             continue
-        for lay in _labelings(cells, count):
+        kept = []
+        for lay in _labelings(cells, monsters):
             key = (lay.entrance, lay.exit, lay.monsters)
             if all(key <= (m[lay.entrance], m[lay.exit], tuple(m[c] for c in lay.monsters)) for m in maps):
-                yield lay
+                kept.append(lay)
+        out.append((cells, tuple(kept)))
+    return tuple(out)

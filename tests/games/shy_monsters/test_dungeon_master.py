@@ -49,6 +49,26 @@ def test_suggest_lists_valid_strong_floors_best_first() -> None:
     assert len(shapes) == 4  # one floor per shape
 
 
+@given(
+    st.lists(st.sampled_from(COLOURS), min_size=2, max_size=2, unique=True),
+    st.integers(1, 3),
+    st.integers(0, 999),
+)
+@settings(max_examples=6, deadline=None)
+def test_the_searchs_scores_are_the_reasons_scores(colours: list, floor_number: int, start: int) -> None:
+    """The search reads each shape's table of threats; the reasons (``explain``) follow the clauses
+    one by one. Every 97th floor of a hand on a floor number agrees, side-by-side and behind-the-exit
+    monsters included."""
+    hand = Hand(monsters=colours)
+    seen: set[str] = set()
+    for i, (score, lay) in enumerate(dm.scored_floors(hand, P, floor_number)):
+        if i % 97 == start % 97:
+            expected, reasons = dm.explain(lay.floor(hand.monsters), P, floor_number)
+            assert score == expected, (lay, reasons)
+            seen.update(r.key for r in reasons)
+    assert {"comfortable", "no_threat", "exit_far"} <= seen
+
+
 def test_best_floor_reaches_the_top_score() -> None:
     _, found = dm.suggest(Hand(monsters=["green", "red"]), P, 2, top=1)
     floor = dm.best_floor(Hand(monsters=["green", "red"]), P, 2, random.Random(3))
