@@ -82,6 +82,20 @@ def _fit(message: str) -> str:
     return fit(message, indent=2)
 
 
+def _hint(message: str, hint: str) -> str:
+    """The key hint questionary prints after a question ("(arrows, Enter; Esc to go back)"): on the
+    question's last line when it fits there, else on a line of its own, never cut mid-word by the
+    terminal's wrapping. ``message`` is the question as :func:`_fit` wrapped it."""
+    from gm_assist.core.output import terminal_width
+
+    width = terminal_width()
+    last = message.rsplit("\n", 1)[-1]
+    start = 2 if "\n" not in message else 0  # questionary's "? " before the first line
+    if width is None or start + len(last) + 1 + len(hint) < width:
+        return hint
+    return "\n" + hint
+
+
 def _shortcut_keys(shortcuts: dict[str, Any] | None) -> Any:
     """Key bindings answering ``shortcuts[key]`` when that key is pressed (None: no shortcut)."""
     if not shortcuts:
@@ -167,12 +181,13 @@ def _terminal_select(question: Question) -> Any:
     while True:
         values = [c.value for c in items]
         chosen_default = question.default if question.default in values else None
+        message = _fit(question.message)
         answer = _ask(
             questionary.select(
-                _fit(question.message),
+                message,
                 choices=items,
                 default=chosen_default,
-                instruction=t("core.prompt.select_hint"),
+                instruction=_hint(message, t("core.prompt.select_hint")),
             ),
             _shortcut_keys(question.shortcuts),
         )
@@ -241,8 +256,9 @@ def _terminal_confirm(question: Question) -> bool:
 
     default = bool(question.default)
     hint = t("core.prompt.yes_no_default_yes" if default else "core.prompt.yes_no_default_no")
+    message = _fit(question.message)
     return bool(
-        _ask(questionary.confirm(_fit(question.message), default=default, instruction=hint + " "), extra)
+        _ask(questionary.confirm(message, default=default, instruction=_hint(message, hint) + " "), extra)
     )
 
 
@@ -255,12 +271,13 @@ def _terminal_checkbox(question: Question) -> list[Any]:
     items = _choices(question.choices)
     for item in items:
         item.checked = item.value in (question.default or ())
+    message = _fit(question.message)
     return list(
         _ask(
             questionary.checkbox(
-                _fit(question.message),
+                message,
                 choices=items,
-                instruction=t("core.prompt.checkbox_hint"),
+                instruction=_hint(message, t("core.prompt.checkbox_hint")),
                 validate=_check(question.validate),
             )
         )

@@ -111,3 +111,23 @@ def test_prompt_text_is_fitted(monkeypatch):
     assert " ".join(lines).split() == text.split()
     monkeypatch.setattr(output, "FORCE_WIDTH", None)
     assert output.fit(text) == text
+
+
+def test_the_key_hint_goes_under_a_question_it_would_cut(monkeypatch):
+    """questionary prints the key hint after the question: at 80 columns « Quelle tuile le Héro
+    révèle-t-il (encore 2) ? (flèches, Entrée ; Échap pour revenir) » was cut mid-word by the
+    terminal ("re|venir"); the hint now goes on a line of its own when the line cannot hold it."""
+    from gm_assist.core import terminal
+
+    hint = "(flèches, Entrée ; Échap pour revenir)"
+    monkeypatch.setattr(output, "FORCE_WIDTH", 80)
+    long = terminal._fit("Quelle tuile le Héro révèle-t-il (encore 2) ?")
+    assert terminal._hint(long, hint) == "\n" + hint
+    assert terminal._hint(terminal._fit("Que fait le Héro ?"), hint) == hint
+    wrapped = terminal._fit("Choisissez " * 9 + "la tuile")  # two lines: the second is short
+    assert "\n" in wrapped and terminal._hint(wrapped, hint) == hint
+    for message in (long, "Que fait le Héro ?", wrapped):  # each printed line fits
+        shown = ("? " + message + " " + terminal._hint(message, hint)).split("\n")
+        assert all(len(line) <= 80 for line in shown), shown
+    monkeypatch.setattr(output, "FORCE_WIDTH", None)  # not a terminal: nothing moves
+    assert terminal._hint(long, hint) == hint
