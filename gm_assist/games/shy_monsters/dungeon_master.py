@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from gm_assist.core.message import Message, Params
 from gm_assist.core.model import Model
@@ -88,6 +88,10 @@ class _Shape:
         pool = frozenset(cells)
         self.comfort = {(c, col): fits(pool, c, patterns[col]) for c in cells for col in colours}
 
+    def behind_exit(self, e: Cell, x: Cell, m: Cell) -> bool:
+        """Whether the hero, from the entrance ``e``, reaches ``m`` only through the exit ``x``."""
+        return self.part[x][m] != self.part[x][e]
+
     def threats(
         self, colours: Sequence[str], blind_first_step: bool
     ) -> dict[tuple[Cell, Cell], tuple[int, list[dict[Cell, int | None]]]]:
@@ -105,7 +109,7 @@ class _Shape:
                     per_monster.append(
                         {
                             m: None
-                            if m in (e, x) or not self.comfort[(m, col)] or self.part[x][m] != self.part[x][e]
+                            if m in (e, x) or not self.comfort[(m, col)] or self.behind_exit(e, x, m)
                             else _threat(self, e, x, m, blind_first_step)[0]
                             for m in self.cells
                         }
@@ -154,6 +158,15 @@ def _threat(shape: _Shape, e: Cell, x: Cell, m: Cell, blind_first_step: bool) ->
     return value, clauses
 
 
+def _attacking(shape: _Shape, e: Cell, comfy: list[Any]) -> list[Any]:
+    """Of the comfortable monsters (each ``(cell, value, …)``), those that attack: all, except that
+    of two sharing a side only the one the hero meets first counts (nearer the entrance ``e``; the
+    stronger of two as near), the other panics."""
+    if len(comfy) == 2 and comfy[1][0] in shape.touch[comfy[0][0]]:
+        return [min(comfy, key=lambda c: (shape.dist[e][c[0]], -c[1]))]
+    return comfy
+
+
 def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int) -> tuple[int, list[Clause]]:
     """The strength of one floor and its reasons as (key, params) pairs (see the module docstring),
     clause by clause; the search reads the same clauses from each shape's table
@@ -163,22 +176,23 @@ def _score(shape: _Shape, lay: Layout, colours: Sequence[str], floor_number: int
     reasons: list[Clause] = []
     comfy = []
     for m, col in zip(lay.monsters, colours, strict=True):
-        if shape.comfort[(m, col)] and shape.part[x][m] != shape.part[x][e]:
+        if shape.comfort[(m, col)] and shape.behind_exit(e, x, m):
             reasons.append(("behind_exit", {"colour": col}))
         elif shape.comfort[(m, col)]:
-            comfy.append((m, col, *_threat(shape, e, x, m, blind_first_step)))
-    if len(comfy) == 2 and comfy[1][0] in shape.touch[comfy[0][0]]:
+            value, clauses = _threat(shape, e, x, m, blind_first_step)
+            comfy.append((m, value, col, clauses))
+    attacking = _attacking(shape, e, comfy)
+    if len(attacking) < len(comfy):
         reasons.append(("side_by_side", {}))
-        comfy = [min(comfy, key=lambda c: (shape.dist[e][c[0]], -c[2]))]
     score = 0
-    for _, col, value, clauses in comfy:
+    for _, value, col, clauses in attacking:
         reasons.append(("comfortable", {"colour": col}))
         reasons.extend(clauses)
         score += value
     if shape.dist[e][x] >= 3:
         score += EXIT_FAR
         reasons.append(("exit_far", {"steps": shape.dist[e][x]}))
-    if not comfy:
+    if not attacking:
         reasons.append(("no_threat", {}))
     return score, reasons
 
@@ -193,7 +207,6 @@ def scored_floors(
     for cells, layouts in distinct_floors_by_shape(hand.size, len(colours)):
         shape = _Shape(cells, colours, patterns)
         table = shape.threats(colours, blind_first_step)
-        touch, dist = shape.touch, shape.dist
         for lay in layouts:
             base, per_monster = table[(lay.entrance, lay.exit)]
             comfy = [
@@ -201,9 +214,7 @@ def scored_floors(
                 for m, values in zip(lay.monsters, per_monster, strict=True)
                 if (v := values[m]) is not None
             ]
-            if len(comfy) == 2 and comfy[1][0] in touch[comfy[0][0]]:
-                comfy = [min(comfy, key=lambda c: (dist[lay.entrance][c[0]], -c[1]))]
-            yield base + sum(v for _, v in comfy), lay
+            yield base + sum(v for _, v in _attacking(shape, lay.entrance, comfy)), lay
 
 
 def explain(floor: Floor, patterns: dict[str, Pattern], floor_number: int = 1) -> tuple[int, list[Reason]]:
