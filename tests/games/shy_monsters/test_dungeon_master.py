@@ -57,8 +57,8 @@ def test_suggest_lists_valid_strong_floors_best_first() -> None:
 @settings(max_examples=6, deadline=None)
 def test_the_searchs_scores_are_the_reasons_scores(colours: list, floor_number: int, start: int) -> None:
     """The search reads each shape's table of threats; the reasons (``explain``) follow the clauses
-    one by one. Every 97th floor of a hand on a floor number agrees, side-by-side and behind-the-exit
-    monsters included."""
+    one by one. Every 97th floor of a hand on a floor number agrees (the side-by-side floors the
+    two once disagreed on among them: the old search failed this test)."""
     hand = Hand(monsters=colours)
     seen: set[str] = set()
     for i, (score, lay) in enumerate(dm.scored_floors(hand, P, floor_number)):
