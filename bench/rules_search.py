@@ -94,9 +94,9 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
-HELD_OUT = 13
+HELD_OUT = 14
 """How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
-OFFTOPIC_HELD_OUT = 9
+OFFTOPIC_HELD_OUT = 10
 """How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
 
 
@@ -123,7 +123,7 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
         "held-out 9 (either reader)": either_reader(
             "rules_questions_heldout9.tsv", "rules_questions_heldout9_second.tsv"
         ),
-        "held-out (all thirteen)": [row for rows in held_out.values() for row in rows],
+        "held-out (all fourteen)": [row for rows in held_out.values() for row in rows],
     }
 
 
