@@ -16,6 +16,7 @@ from pydantic import ConfigDict, ValidationError, field_validator
 
 from gm_assist.core.errors import EnvError, GmError
 from gm_assist.core.model import Model
+from gm_assist.rules_ref import paths
 from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
@@ -159,6 +160,35 @@ def _glossaries() -> tuple[list[GlossaryTerm], list[Synonym]]:
                     raise ValueError(f"synonym {entry.phrases()}: give two phrases at least")
                 synonyms.append(entry)
     return terms, synonyms
+
+
+class Asked(Model):
+    """What players asked that one card answers, per language (a card's table in ``_asked.toml``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    en: list[str] = []
+    fr: list[str] = []
+
+
+def players_questions() -> dict[tuple[str, str], list[str]]:
+    """(card id, language) → questions players asked that the card answers: ``data/rules/<game>/
+    _asked.toml`` (`paths.asked_files`), written by bench/rules_asked.py from the held-out question
+    sets already measured, never by hand. The index reads them beside the card's own questions
+    (``questions_en``/``_fr``), which stay the card's: what a reader of the card sees."""
+    return _players_questions(tuple(paths.asked_files()))
+
+
+@cache
+def _players_questions(files: tuple[Path, ...]) -> dict[tuple[str, str], list[str]]:
+    out: dict[tuple[str, str], list[str]] = {}
+    for path in files:
+        with _read_from(path), path.open("rb") as fh:
+            for slug, table in tomllib.load(fh).items():
+                entry = Asked(**table)
+                for lang in LANGS:
+                    out[(f"{path.parent.name}/{slug}", lang)] = getattr(entry, lang)
+    return out
 
 
 class OtherGame(Model):

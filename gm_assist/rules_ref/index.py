@@ -3,7 +3,8 @@ It reads no question, scores no card and judges no answer: `query`, `ranking`, `
 
 - Each card is indexed once per language, folded (accents, case) and stemmed with that language's
   Snowball stemmer (`words`), in four fields (`FIELDS`): title, keywords, the questions the card
-  answers (``questions_en``/``questions_fr``), body; with the title's and keywords' phrases, the
+  answers (its own, ``questions_en``/``questions_fr``, and those players asked, `players_questions`),
+  body; with the title's and keywords' phrases, the
   neighbouring words of its title, keywords and questions, the sentences an answer quotes
   (`answers`), what the sentence model reads (`meaning`), and in ``meta`` the games' names, the
   glossaries' synonyms and the summary cards (`_hubs`).
@@ -42,12 +43,13 @@ _CODE = re.compile(r"\s*\(?`[^`]*`\)?")
 
 
 def _sources() -> list[Path]:
-    from gm_assist.rules_ref.paths import card_files, rules_dir
+    from gm_assist.rules_ref import paths
 
     # this module too: a new version of the index's layout or of its stemming rebuilds it
-    glossaries = sorted(rules_dir().glob("*/_glossary.toml")) + sorted(rules_dir().glob("_synonyms.toml"))
-    glossaries += sorted(rules_dir().glob("_other_games.toml"))
-    return [*card_files(), *glossaries, Path(__file__)]
+    rules = paths.rules_dir()
+    glossaries = sorted(rules.glob("*/_glossary.toml")) + sorted(rules.glob("_synonyms.toml"))
+    glossaries += sorted(rules.glob("_other_games.toml")) + paths.asked_files()
+    return [*paths.card_files(), *glossaries, Path(__file__)]
 
 
 def _cache_key(files: list[Path]) -> str:
@@ -109,7 +111,7 @@ def _synonym_groups() -> list[dict[str, Any]]:
 
 
 def _build(db: sqlite3.Connection) -> None:
-    from gm_assist.rules_ref.cards import LANGS, all_cards
+    from gm_assist.rules_ref.cards import LANGS, all_cards, players_questions
 
     db.executescript(
         "CREATE TABLE cards(card, lang, game, title, source, body, lens, phrases, questions, sentences,"
@@ -129,10 +131,11 @@ def _build(db: sqlite3.Connection) -> None:
     for card in cards.values():
         db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "q", t) for t in meaning.asked(card)])
         for lang in LANGS:
+            questions = [*card.questions(lang), *players_questions().get((card.id, lang), [])]
             texts = {
                 "title": card.text("title", lang),
                 "keywords": " ; ".join(card.text("keywords", lang) or []),
-                "questions": " ; ".join(card.questions(lang)),
+                "questions": " ; ".join(questions),
                 "body": _CODE.sub("", card.text("body", lang)),  # card ids are not the card's words
             }
             lengths = {}
@@ -153,11 +156,11 @@ def _build(db: sqlite3.Connection) -> None:
             keywords = [" ".join(stems(p, lang)) for p in card.text("keywords", lang) or []]
             stemmed = list(dict.fromkeys(["T" + p for p in titles if p] + [p for p in keywords if p]))
             pairs: set[str] = set()  # neighbouring words of the title, keywords and questions: "score marker"
-            for text in (texts["title"], *(card.text("keywords", lang) or []), *card.questions(lang)):
+            for text in (texts["title"], *(card.text("keywords", lang) or []), *questions):
                 ss = stems(text, lang)
                 pairs.update(f"{a} {b}" for a, b in zip(ss, ss[1:], strict=False) if a != b)
             stemmed += ["P" + p for p in sorted(pairs)]
-            asked = [[sorted(set(stems(x, lang))), sorted(intents(x))] for x in card.questions(lang)]
+            asked = [[sorted(set(stems(x, lang))), sorted(intents(x))] for x in questions]
             sentences = indexed_sentences(full_ids(card.text("body", lang), card.game, cards), lang)
             db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "s", s[0]) for s in sentences])
             db.execute(

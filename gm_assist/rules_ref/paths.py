@@ -19,6 +19,11 @@ def card_files() -> list[Path]:
     return sorted(p for p in rules_dir().glob("*/*.md") if not p.name.startswith("_"))
 
 
+def asked_files() -> list[Path]:
+    """The games' tables of what players asked (``<game>/_asked.toml``, `cards.players_questions`)."""
+    return sorted(rules_dir().glob("*/_asked.toml"))
+
+
 def games() -> list[str]:
     """The games that have rule cards."""
     return sorted(p.name for p in rules_dir().iterdir() if p.is_dir())

@@ -21,7 +21,8 @@ from tests.bench_scripts import bench_script
 
 
 @pytest.fixture(autouse=True)
-def fresh():
+def fresh(cards_alone):
+    """Each test on the cards alone: the examples below are close calls of the cards' own words."""
     I.reset()
     yield
     I.reset()

@@ -61,6 +61,7 @@ def test_summary_cards_are_the_cards_pointing_to_many_others():
     assert "tmb/day-phases" in hubs and "tmb/fatigue" not in hubs
 
 
+@pytest.mark.usefixtures("cards_alone")
 @pytest.mark.parametrize("context", [None, "mice-and-mystics"])
 def test_a_summary_card_yields_to_the_card_it_points_to(context):
     """Issue 35: « on change de tuile, on pose les méchants où ? » found the chapter's summary first
