@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import ConfigDict, ValidationError, field_validator
 
+import gm_assist.rules_ref.paths as paths
 from gm_assist.core.errors import EnvError, GmError
 from gm_assist.core.model import Model
-from gm_assist.rules_ref import paths
 from gm_assist.rules_ref.paths import card_files, check_game, games, rules_dir  # noqa: F401 (re-exported)
 
 LANGS = ("en", "fr")
