@@ -200,6 +200,10 @@ class OtherGame(Model):
     fr: str | None = None
     also: list[str] = []
     match: list[str] = []
+    opening: list[str] = []
+    """Names that are also everyday words or words of our cards ("risk", "chess": Shy Monsters' hero
+    jumps like a knight in chess), which name this game only when they open the question ("risk: how
+    many dice…", « aux échecs, le roi… »)."""
 
     def phrases(self) -> list[str]:
         """What a question naming this game holds: ``match`` when given, else its names and ``also``."""

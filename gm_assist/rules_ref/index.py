@@ -75,10 +75,13 @@ def _game_names() -> dict[str, str]:
 
 
 def _other_game_names() -> dict[str, str]:
-    """Folded names a question may use for a game that is not ours → its English name (`other_game`)."""
+    """Folded names a question may use for a game that is not ours → its English name (`other_game`);
+    a name that counts only when it opens the question (`OtherGame.opening`) starts with ``^``."""
     from gm_assist.rules_ref.cards import other_games
 
-    return {" ".join(words(p)): g.name for g in other_games() for p in g.phrases() if words(p)}
+    names = {" ".join(words(p)): g.name for g in other_games() for p in g.phrases() if words(p)}
+    names |= {"^" + " ".join(words(p)): g.name for g in other_games() for p in g.opening if words(p)}
+    return names
 
 
 def _other_games_in_french() -> dict[str, str]:

@@ -102,8 +102,9 @@ def named_game(ws: list[str], kind: str = "games") -> tuple[str | None, list[str
     names: dict[str, str] = index.meta()[kind]
     text = " " + " ".join(ws) + " "
     for name in sorted(names, key=len, reverse=True):
-        if f" {name} " in text:
-            return names[name], text.replace(f" {name} ", " ").split()
+        said = f" {name.removeprefix('^')} "
+        if text.startswith(said) if name.startswith("^") else said in text:
+            return names[name], text.replace(said, " ", 1 if name.startswith("^") else -1).split()
     return None, ws
 
 

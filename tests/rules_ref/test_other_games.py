@@ -25,10 +25,25 @@ def test_no_card_glossary_or_game_name_holds_another_games_name():
     texts += [p for term in glossary() for p in (term.en, term.fr, *term.also)]
     texts += list(_game_names())
     folded = {" " + " ".join(words(text)) + " ": text for text in texts}  # each text read once
-    clashes = {
-        (name, text[:60]) for name in _other_game_names() for f, text in folded.items() if f" {name} " in f
+    names = _other_game_names()
+    clashes = {(name, text[:60]) for name in names for f, text in folded.items() if f" {name} " in f}
+    opening = [name.removeprefix("^") for name in names if name.startswith("^")]
+    clashes |= {
+        (name, text[:60]) for name in opening for f, text in folded.items() if f.startswith(f" {name} ")
     }
-    assert not clashes
+    assert opening and not clashes
+
+
+@pytest.mark.parametrize(
+    "query, lang, card",
+    [
+        ("can i jump in an L like a knight in chess", "en", "shy-monsters/jump"),
+        ("le saut en L comme le cavalier aux échecs, c'est permis ?", "fr", "shy-monsters/jump"),
+    ],
+)
+def test_a_name_that_counts_only_at_the_opening_is_ours_elsewhere(query, lang, card):
+    result = run(query, lang, None, 3, "shy-monsters")
+    assert result.other_game is None and result.hits[0].id == card
 
 
 def test_every_other_game_has_a_name_to_look_for():
@@ -45,6 +60,9 @@ def test_every_other_game_has_a_name_to_look_for():
         ("au Monopoly on touche combien en passant par la case départ", "fr", "Monopoly"),
         ("dans les Aventuriers du Rail on pioche combien de cartes", "fr", "Ticket to Ride"),
         ("en jouant à Pandémie, combien de cartes en main au maximum ?", "fr", "Pandemic"),
+        ("risk: how many dice does the attacker roll", "en", "Risk"),
+        ("chess how does the knight move", "en", "chess"),
+        ("aux échecs le roi peut se déplacer de deux cases ?", "fr", "chess"),
     ],
 )
 def test_a_question_naming_another_game_is_not_answered_with_confidence(query, lang, name):
