@@ -45,6 +45,9 @@ HUB_SCORE = 0.5
 its title or keywords) a word of the question the summary does not, and scores at least
 this share of the summary's score: "on a new tile, where do the enemies go" is about the card the
 chapter's summary points to, not about the summary (`_yield_to_targets`)."""
+HUB_INTENT = True
+"""… or when more of its questions ask for what the player's asks (where, who, when…) than the
+summary's do: "new room, where do the roaches go" asks where, which placing enemies answers."""
 GAME_SOFT = 1.0
 """Without a game context, each card's score is multiplied by 1 + GAME_SOFT × its game's share of
 the question's words (each typed word split between the games whose cards use it, in proportion to
@@ -267,6 +270,13 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
     named: dict[str, set[str]] = {}  # card → the question's words its title or keywords hold
     for term, card in rows:
         named.setdefault(card, set()).add(q.origin[term])
+    asked = index.lens(q.lang)
+
+    def wanted(card: str) -> float:
+        """The share of the card's questions asking for what the player's asks (where, who, when…)."""
+        kinds = [set(row[2]) for row in asked[card][3]]
+        return sum(1 for k in kinds if q.intents & k) / max(1, len(kinds))
+
     out = list(top)
     for card, score, _ in top:
         if card not in hubs:
@@ -276,7 +286,10 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
             target, t_score, t_answered = out[i]
             if (
                 target in hubs[card]
-                and named.get(target, set()) - named.get(card, set())
+                and (
+                    named.get(target, set()) - named.get(card, set())
+                    or (HUB_INTENT and q.intents and wanted(target) > wanted(card))
+                )
                 and t_score >= HUB_SCORE * score
             ):
                 out.pop(i)

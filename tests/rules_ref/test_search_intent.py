@@ -71,6 +71,17 @@ def test_a_summary_card_yields_to_the_card_it_points_to(context):
     assert "mice-and-mystics/chapter" in [h.id for h in hits]
 
 
+@pytest.mark.usefixtures("cards_alone")
+@pytest.mark.parametrize("context", [None, "mice-and-mystics"])
+def test_a_summary_card_yields_to_the_card_that_answers_what_is_asked(context, monkeypatch):
+    """ "new room, where do the roaches go" (fifteenth set) names no word of placing enemies' title or
+    keywords that the chapter's lack, but asks where, as placing enemies' questions do."""
+    question = "new room, where do the roaches go"
+    assert S.run(question, "en", None, 3, context).hits[0].id == "mice-and-mystics/enemy-placement"
+    monkeypatch.setattr(R, "HUB_INTENT", False)
+    assert S.run(question, "en", None, 3, context).hits[0].id != "mice-and-mystics/enemy-placement"
+
+
 def test_a_summary_keeps_its_place_when_the_question_is_about_it():
     hits = S.run("comment se déroule un chapitre", "fr", None, 3, "mice-and-mystics").hits
     assert hits[0].id == "mice-and-mystics/chapter"
