@@ -26,9 +26,10 @@
   at the same pass, with no change to the search in that pass, and the twelfth
   (bench/rules_questions_heldout12.tsv, 149), written the same way at the start of the twelfth pass
   before anything changed, measured before and after it, as was the thirteenth
-  (bench/rules_questions_heldout13.tsv, 147) in the thirteenth pass, and the fourteenth
-  (bench/rules_questions_heldout14.tsv, 150) in the fourteenth. From that pass on, every held-out
-  set but the newest is a read set (`read_sets`): the search learns from it (its questions join
+  (bench/rules_questions_heldout13.tsv, 147) in the thirteenth pass, and the fourteenth,
+  fifteenth and sixteenth (bench/rules_questions_heldout14.tsv, _heldout15.tsv, _heldout16.tsv,
+  150 each), one measured before and after each change of the fourteenth pass. From that pass on,
+  every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
   their cards', bench/rules_asked.py, and the linear reading's training, bench/rules_probe.py), so
   its figures are no longer a measure of questions never seen; the newest alone is. The training sets
   (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
@@ -37,8 +38,8 @@
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
-  _heldout4.tsv, _heldout5.tsv, _heldout6.tsv, _heldout7.tsv, _heldout8.tsv, _heldout9.tsv and
-  _heldout10.tsv, never), the share said confident without a context and with each game as context;
+  _heldout4.tsv, … _heldout12.tsv, never), the share said confident without a context and with
+  each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
 - the cold `gm-assist rules search` wall time against `python -c pass`, for a clear win of the word
