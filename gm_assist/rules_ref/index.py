@@ -4,10 +4,9 @@ It reads no question, scores no card and judges no answer: `query`, `ranking`, `
 - Each card is indexed once per language, folded (accents, case) and stemmed with that language's
   Snowball stemmer (`words`), in four fields (`FIELDS`): title, keywords, the questions the card
   answers (its own, ``questions_en``/``questions_fr``, and those players asked, `players_questions`),
-  body; with the title's and keywords' phrases, the
-  neighbouring words of its title, keywords and questions, the sentences an answer quotes
-  (`answers`), what the sentence model reads (`meaning`), and in ``meta`` the games' names, the
-  glossaries' synonyms and the summary cards (`_hubs`).
+  body; with the title's and keywords' phrases, the neighbouring words of its title, keywords and
+  questions, the sentences an answer quotes (`answers`), what the sentence model reads (`meaning`),
+  and in ``meta`` the games' names, the glossaries' synonyms and the summary cards (`_hubs`).
 - The index is built once and cached under the gm-assist home, keyed by the cards' and glossaries'
   names, sizes and modification times: editing a card rebuilds it on the next search. Building is
   safe when several processes do it at once (a lock, then an atomic replace), and a read-only or full
@@ -131,10 +130,11 @@ def _build(db: sqlite3.Connection) -> None:
     totals = {lang: dict.fromkeys(FIELDS, 0) for lang in LANGS}
     count = dict.fromkeys(LANGS, 0)
     cards = all_cards()
+    heard = players_questions()
     for card in cards.values():
         db.executemany("INSERT INTO meaning VALUES (?,?,?)", [(card.id, "q", t) for t in meaning.asked(card)])
         for lang in LANGS:
-            questions = [*card.questions(lang), *players_questions().get((card.id, lang), [])]
+            questions = [*card.questions(lang), *heard.get((card.id, lang), [])]
             texts = {
                 "title": card.text("title", lang),
                 "keywords": " ; ".join(card.text("keywords", lang) or []),

@@ -33,9 +33,8 @@ def test_the_shipped_tables_are_the_read_sets_and_nothing_else():
     with bench_script("rules_search") as bench:
         newest = bench.questions(f"rules_questions_heldout{bench._numbered(bench.HELD_OUT)}.tsv")
     learned = {q for asked in players_questions().values() for q in asked}
-    assert (
-        learned and not {q for _, _, q, _ in newest} & learned
-    )  # the newest set, the pass's honest measure, is never learned
+    # the newest set, the pass's honest measure, is never learned
+    assert learned and not {q for _, _, q, _ in newest} & learned
 
 
 def test_every_players_question_is_under_a_card_in_its_language():
@@ -55,7 +54,7 @@ def test_a_question_players_asked_finds_the_card_that_answered_it(tmp_path, monk
     monkeypatch.setattr(M, "_engine", lambda: None)
     question = "the grumbly wobbler thing, who shoves it"
     monkeypatch.setattr(paths, "asked_files", lambda: [])
-    assert not [h.id for h in S.run(question, "en", None, 3).hits][:1] == ["mice-and-mystics/minion-turn"]
+    assert [h.id for h in S.run(question, "en", None, 3).hits][:1] != ["mice-and-mystics/minion-turn"]
     _table(tmp_path, "mice-and-mystics", f'[minion-turn]\nen = ["{question}"]\n')
     monkeypatch.setattr(paths, "asked_files", lambda: [tmp_path / "mice-and-mystics" / "_asked.toml"])
     I.reset()
