@@ -13,12 +13,7 @@ from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.cards import all_cards, players_questions
 from tests.bench_scripts import bench_script
 
-
-@pytest.fixture(autouse=True)
-def fresh():
-    I.reset()
-    yield
-    I.reset()
+pytestmark = pytest.mark.usefixtures("fresh_index")
 
 
 def test_the_shipped_tables_are_the_read_sets_and_nothing_else():

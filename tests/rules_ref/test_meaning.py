@@ -19,13 +19,8 @@ from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref.cards import all_cards
 from tests.bench_scripts import bench_script
 
-
-@pytest.fixture(autouse=True)
-def fresh(cards_alone):
-    """Each test on the cards alone: the examples below are close calls of the cards' own words."""
-    I.reset()
-    yield
-    I.reset()
+# each test on the cards alone (a fresh index): the examples below are close calls of the cards' own words
+pytestmark = pytest.mark.usefixtures("cards_alone")
 
 
 def _ids(question: str, lang: str, game: str) -> list[str]:

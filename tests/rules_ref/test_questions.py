@@ -18,15 +18,6 @@ from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref import words as W
 from gm_assist.rules_ref.cards import QUESTIONS, all_cards, card_files, parse_card
 
-
-@pytest.fixture
-def fresh_index():
-    """Forget the index this process opened (tests that change homes or sources)."""
-    I.reset()
-    yield
-    I.reset()
-
-
 # --- game context --------------------------------------------------------------------------------
 
 
