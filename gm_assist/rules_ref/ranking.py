@@ -48,6 +48,11 @@ chapter's summary points to, not about the summary (`_yield_to_targets`)."""
 HUB_INTENT = True
 """… or when more of its questions ask for what the player's asks (where, who, when…) than the
 summary's do: "new room, where do the roaches go" asks where, which placing enemies answers."""
+HUB_INTENT_SCALE = True
+"""… and the share of the summary's score it must reach shrinks by the difference of those two shares
+of questions: « on change de tuile, on pose les méchants où ? » asks where, as 41 % of placing
+enemies' questions do and none of the chapter's, so placing enemies needs 0.5 × 0.59 of its score.
+Out of fold on sets 11–16 (891 questions) no question moved; issue 35's example came back first."""
 GAME_SOFT = 1.0
 """Without a game context, each card's score is multiplied by 1 + GAME_SOFT × its game's share of
 the question's words (each typed word split between the games whose cards use it, in proportion to
@@ -284,13 +289,16 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
         at = next(i for i, row in enumerate(out) if row[0] == card)
         for i in range(at + 1, len(out)):
             target, t_score, t_answered = out[i]
+            share = HUB_SCORE
+            if HUB_INTENT_SCALE and q.intents:
+                share *= 1 - max(0.0, wanted(target) - wanted(card))
             if (
                 target in hubs[card]
                 and (
                     named.get(target, set()) - named.get(card, set())
                     or (HUB_INTENT and q.intents and wanted(target) > wanted(card))
                 )
-                and t_score >= HUB_SCORE * score
+                and t_score >= share * score
             ):
                 out.pop(i)
                 out.insert(at, (target, out[at][1] * 1.001, t_answered))

@@ -71,6 +71,19 @@ def test_a_summary_card_yields_to_the_card_it_points_to(context):
     assert "mice-and-mystics/chapter" in [h.id for h in hits]
 
 
+@pytest.mark.parametrize("reading", ["words", "words+meaning"])
+def test_the_issue_s_summary_example_with_the_players_questions(reading, monkeypatch):
+    """The players' questions (`_asked.toml`) gave the chapter « quand on change de tuile », and placing
+    enemies scored just under half of it: the chapter came first again. Its questions never ask where,
+    most of placing enemies' do, so the share placing enemies must reach shrinks (`HUB_INTENT_SCALE`)."""
+    if reading == "words":
+        monkeypatch.setattr(meaning, "_engine", lambda: None)
+    question = "on change de tuile, on pose les méchants où ?"
+    assert S.run(question, "fr", None, 3).hits[0].id == "mice-and-mystics/enemy-placement"
+    monkeypatch.setattr(R, "HUB_INTENT_SCALE", False)
+    assert S.run(question, "fr", None, 3).hits[0].id == "mice-and-mystics/chapter"
+
+
 @pytest.mark.usefixtures("cards_alone")
 @pytest.mark.parametrize("context", [None, "mice-and-mystics"])
 def test_a_summary_card_yields_to_the_card_that_answers_what_is_asked(context, monkeypatch):
