@@ -214,33 +214,33 @@ Scored = list[tuple[str, float, float]]
 """(card, score, coverage), best first: what `ranking.ranked` returns."""
 
 
-def close_call(scored: Scored, game: str | None) -> bool:
+def close_call(scored: Scored, game: str | None, gate: float = GATE) -> bool:
     """Whether the two best cards of ``game`` (leading ``scored``; of any game when None) are close
-    enough to ask the model."""
-    block = _block(scored, game)
-    return len(block) >= 2 and block[0][1] > 0 and block[1][1] >= GATE * block[0][1]
+    enough to ask a second reading: the second scores at least ``gate`` of the first."""
+    best = block(scored, game)
+    return len(best) >= 2 and best[0][1] > 0 and best[1][1] >= gate * best[0][1]
 
 
-def _block(scored: Scored, game: str | None) -> Scored:
-    """The best cards of ``scored`` that the model compares: up to COMPARED of them, of ``game``."""
+def block(scored: Scored, game: str | None) -> Scored:
+    """The best cards of ``scored`` that a second reading compares: up to COMPARED of them, of ``game``."""
     n = 0
     while n < min(len(scored), COMPARED) and (game is None or scored[n][0].startswith(game + "/")):
         n += 1
     return scored[:n]
 
 
-def fuse(scored: Scored, game: str | None, near: dict[str, float]) -> Scored:
-    """``scored`` with its best cards (`_block`) ordered by word score (the best counting 1)
-    plus WEIGHT × their closeness by meaning, less the closest card's (a card ``near`` lacks counts
-    as the closest). The new scores keep the word score's scale (the best card's word score × that
-    sum)."""
-    block = _block(scored, game)
-    if not block or not near:
+def fuse(scored: Scored, game: str | None, near: dict[str, float], weight: float = WEIGHT) -> Scored:
+    """``scored`` with its best cards (`block`) ordered by word score (the best counting 1)
+    plus ``weight`` × their closeness by meaning (or the words' log-probability, `word_probe`), less
+    the closest card's (a card ``near`` lacks counts as the closest). The new scores keep the word
+    score's scale (the best card's word score × that sum)."""
+    best = block(scored, game)
+    if not best or not near:
         return scored
-    top, best = block[0][1], max(near.values())
-    fused = [(c, top * (s / top + WEIGHT * (near.get(c, best) - best)), cov) for c, s, cov in block]
+    top, closest = best[0][1], max(near.values())
+    fused = [(c, top * (s / top + weight * (near.get(c, closest) - closest)), cov) for c, s, cov in best]
     fused.sort(key=lambda item: (-item[1], item[0]))
-    return fused + scored[len(block) :]
+    return fused + scored[len(best) :]
 
 
 def by_meaning(question: str, cards: list[str], rows: Callable[[list[str]], Rows]) -> Scored:
@@ -262,11 +262,11 @@ def rerank(
 ) -> tuple[Scored, str]:
     """`fuse` with the model's closeness when the word search's call is close; else ``scored``;
     with the reading that answered (`WORDS`, `BOTH`). Only the word search's best cards are
-    compared (`_block`); ``rows`` gives what the model reads of them."""
+    compared (`block`); ``rows`` gives what the model reads of them."""
     if not close_call(scored, game):
         return scored, WORDS
     try:
-        near = closeness(question, rows([c for c, _, _ in _block(scored, game)]))
+        near = closeness(question, rows([c for c, _, _ in block(scored, game)]))
     except OSError as exc:  # the engine failed on a text: the words have answered already
         debug(f"meaning: {exc}; the word search's order stands")
         return scored, WORDS

@@ -7,6 +7,8 @@ It builds no index (`index`), reads no question itself (`query`) and says nothin
 - Game context: with a game (the current session's, ``--game``, or one the question names), that
   game's cards rank first; without one, a question's words lean toward the game whose cards use them
   (`GAME_WORD_PRIOR`, `GAME_SOFT`).
+- A close call between the best cards is read again: by the words' regression over the players'
+  questions (`word_probe`, every install), then by the sentence model (`meaning`, with the extra).
 - The weights below are tuned on the training sets only (bench/rules_tune.py sets them here).
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from gm_assist.rules_ref import index, meaning
+from gm_assist.rules_ref import index, meaning, word_probe
 from gm_assist.rules_ref.query import Query, named_game, parse, parse_in_its_language, prefix_query
 from gm_assist.rules_ref.words import content_words, stems, words
 
@@ -106,7 +108,10 @@ def ranked(
         near = meaning.by_meaning(query, index.cards_of(ctx_game), meaning_rows)
         if near:
             return q, near + scored, idf, ctx_game, meaning.BOTH
-    # a close call between the two best cards (of the game, if any): read the question's meaning
+    # a close call between the two best cards (of the game, if any): what the players' questions say
+    # of the words (not for a question left out: the regression learned it), then the question's meaning
+    if _HOLD_OUT is None:
+        scored = word_probe.rerank(q, scored, game or ctx_game)
     scored, reading = meaning.rerank(query, scored, game or ctx_game, meaning_rows)
     if reading == meaning.BOTH:  # the model reads a summary card as close: it may have put it back first
         scored = _yield_to_targets(q, scored)

@@ -170,6 +170,7 @@ def test_question_words_and_negations_do_not_count(question, keywords, lang):
     assert Q.parse(question, lang).weights == Q.parse(keywords, lang).weights
 
 
+@pytest.mark.usefixtures("word_scores")
 def test_number_words_read_as_digits():
     assert W.words("round six, deux dés, twice") == ["round", "6", "2", "dice", "2"]
     assert S.run("what happens from round six", "en", None, 3).hits[0].id == "tmb/fatigue"

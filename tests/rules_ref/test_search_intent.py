@@ -41,6 +41,7 @@ def test_question_words_say_what_kind_of_answer_is_wanted(question, kinds):
     assert intents(question) == kinds
 
 
+@pytest.mark.usefixtures("word_scores")
 def test_cards_asked_the_same_way_lean_up(monkeypatch):
     """A card's score grows by INTENT_SHARE × the share of its own questions asked the same way."""
     q = "who rolls the dice for the baddies"

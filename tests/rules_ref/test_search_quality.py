@@ -47,6 +47,7 @@ def test_words_shared_by_games_guess_no_game():
     assert R._game_of_words(q) is None
 
 
+@pytest.mark.usefixtures("word_scores")
 def test_the_game_guess_is_soft_and_changes_no_public_context(monkeypatch):
     from gm_assist.rules_ref import meaning
 
