@@ -64,7 +64,9 @@ def _make_console(width: int | None) -> Any:
     return TableConsole(file=sys.stdout, highlight=False, soft_wrap=False, width=width)
 
 
-_COMMAND = re.compile(r"(?:^|(?<=\s))[(`«]?gm-assist\s")  # also "(gm-assist …)" and "`gm-assist …`"
+_COMMAND = re.compile(r"(?:^|(?<=\s))[(`«]?gm-assist\s+(?=[a-z-])")
+"""A command line: ``gm-assist`` then a command or an option, also "(gm-assist …)" and "`gm-assist …`";
+not the name in a sentence ("gm-assist (Too Many Bones, …)")."""
 _MARKUP = re.compile(r"\[/?[a-z#][^\[\]]*\]")
 
 

@@ -103,6 +103,21 @@ def test_a_command_line_stands_on_its_own_line():
     assert output.commands_apart("[dim]short[/dim] gm-assist undo", 20) == "[dim]short[/dim] gm-assist undo"
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_product_s_name_in_a_sentence_is_not_a_command(lang):
+    """The other-game message names gm-assist's games: at 80 columns it was broken before
+    "gm-assist (Too Many Bones, …)" as if that were a command to copy, leaving a short line."""
+    from gm_assist.core.i18n import t_in
+
+    known = "Too Many Bones, Stuffed Fables, Mice and Mystics, Shy Monsters, Insomnia"
+    text = t_in(lang, "rules.search.other_game", query="risk: how many dice do i roll", game="Risk", known=known)
+    assert output.commands_apart(text, 80) == text
+    assert output.commands_apart("as gm-assist (the app) says: gm-assist undo", 30).split("\n") == [
+        "as gm-assist (the app) says:",
+        "gm-assist undo",
+    ]
+
+
 def test_prompt_text_is_fitted(monkeypatch):
     monkeypatch.setattr(output, "FORCE_WIDTH", 40)
     text = "Choose the gearloc who spends a training point now: gm-assist tmb train Atomik hp"
