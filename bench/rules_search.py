@@ -28,17 +28,19 @@
   before anything changed, measured before and after it, as was the thirteenth
   (bench/rules_questions_heldout13.tsv, 147) in the thirteenth pass, and the fourteenth,
   fifteenth and sixteenth (bench/rules_questions_heldout14.tsv, _heldout15.tsv, _heldout16.tsv,
-  150 each), one measured before and after each change of the fourteenth pass. From that pass on,
+  150 each), one measured before and after each change of the fourteenth pass, and the seventeenth
+  (150) before and after the fifteenth pass. From the fourteenth pass on,
   every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
-  their cards', bench/rules_asked.py, and the linear reading's training, bench/rules_probe.py), so
+  their cards', bench/rules_asked.py, and both linear readings' training, bench/rules_probe.py and
+  bench/rules_word_probe.py), so
   its figures are no longer a measure of questions never seen; the newest alone is. The training sets
   (bench/rules_questions_train.tsv, 160 questions, and bench/rules_questions_train2.tsv, 240,
   written the same way) are tuned on with the development set (bench/rules_tune.py) and taught to
-  the sentence model's linear reading (bench/rules_probe.py);
+  both linear readings (bench/rules_probe.py, bench/rules_word_probe.py);
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
-  _heldout4.tsv, … _heldout12.tsv, never), the share said confident without a context and with
+  _heldout4.tsv, … _heldout13.tsv, never), the share said confident without a context and with
   each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
@@ -113,8 +115,8 @@ def _numbered(n: int) -> str:
 
 def read_sets() -> list[str]:
     """The held-out sets measured once already, every one but the newest (as its first reader
-    labelled it): since the fourteenth pass the search learns from them (bench/rules_probe.py,
-    bench/rules_asked.py), so only the newest is never seen."""
+    labelled it): since the fourteenth pass the search learns from them (bench/rules_asked.py,
+    bench/rules_probe.py, bench/rules_word_probe.py), so only the newest is never seen."""
     return [f"rules_questions_heldout{_numbered(n)}.tsv" for n in range(1, HELD_OUT)]
 
 
@@ -169,7 +171,8 @@ def quality(show_misses: bool) -> list[float]:
     if not TRAINING_ONLY:
         print(
             f"held-out 1–{HELD_OUT - 1} are read sets: since the fourteenth pass the search learns from"
-            f" them (bench/rules_asked.py, bench/rules_probe.py); held-out {HELD_OUT} alone is never seen"
+            f" them (bench/rules_asked.py, rules_probe.py, rules_word_probe.py); held-out {HELD_OUT} alone is"
+            " never seen"
         )
     times: list[float] = []
     for name, rows in sets().items():
