@@ -110,7 +110,9 @@ def test_the_product_s_name_in_a_sentence_is_not_a_command(lang):
     from gm_assist.core.i18n import t_in
 
     known = "Too Many Bones, Stuffed Fables, Mice and Mystics, Shy Monsters, Insomnia"
-    text = t_in(lang, "rules.search.other_game", query="risk: how many dice do i roll", game="Risk", known=known)
+    text = t_in(
+        lang, "rules.search.other_game", query="risk: how many dice do i roll", game="Risk", known=known
+    )
     assert output.commands_apart(text, 80) == text
     assert output.commands_apart("as gm-assist (the app) says: gm-assist undo", 30).split("\n") == [
         "as gm-assist (the app) says:",

@@ -76,7 +76,7 @@ def test_a_summary_card_yields_to_the_card_it_points_to(context):
 def test_the_issue_s_summary_example_with_the_players_questions(reading, monkeypatch):
     """The players' questions (`_asked.toml`) gave the chapter « quand on change de tuile », and placing
     enemies scored just under half of it: the chapter came first again. Its questions never ask where,
-    most of placing enemies' do, so the share placing enemies must reach shrinks (`HUB_INTENT_SCALE`)."""
+    41 % of placing enemies' do, so the share placing enemies must reach shrinks (`HUB_INTENT_SCALE`)."""
     if reading == "words":
         monkeypatch.setattr(meaning, "_engine", lambda: None)
     question = "on change de tuile, on pose les méchants où ?"
