@@ -144,7 +144,11 @@ def answer(sentences: Sequence[tuple[str, int, list[str]]], q: Asked, idf_of: di
         while len(text) < 240 and continues(after):
             text += " " + str(sentences[after][0])
             after += 1
-    return text if len(text) <= 320 else text[:319].rsplit(" ", 1)[0] + "…"
+    if len(text) > 320:
+        return text[:319].rsplit(" ", 1)[0] + "…"
+    if continues(after) and text.endswith((";", ",")):  # a list cut short says that it goes on
+        return text[:-1].rstrip() + "…"
+    return text
 
 
 def snippet(text: str, width: int = 110) -> str:

@@ -240,6 +240,16 @@ def test_an_answer_that_opens_a_list_brings_its_items():
     assert said.startswith("If nobody won the race:") and said.endswith("Move each pillow down.")
 
 
+def test_a_list_cut_short_says_it_goes_on():
+    """An answer that stops before a list's last item used to end on that item's semicolon."""
+    items = "".join(f"\n- the stuffie number {n} loses its buttons and its hearts;" for n in range(8))
+    held = A.indexed_sentences("A stuffie with no stuffing left falls unconscious:" + items, "en")
+    said = A.answer(held, Q.parse("stuffie no stuffing unconscious", "en"), {})
+    assert said.startswith("A stuffie with no stuffing left") and said.endswith("hearts…")
+    whole = A.indexed_sentences("Unconscious:\n- lay it down;\n- draw a Sleep card.", "en")
+    assert A.answer(whole, Q.parse("unconscious", "en"), {}).endswith("draw a Sleep card.")
+
+
 def test_personne_is_nobody_not_a_filler():
     """« personne n'a gagné » asks about the race nobody won, as "nobody won" does in English: the two
     cards that say what then happens come first (pillow scoring, and the end of the race, which lists
