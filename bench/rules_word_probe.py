@@ -23,7 +23,6 @@ eleventh to the sixteenth held-out sets (each read by a regression and an index 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import struct
@@ -32,13 +31,16 @@ import tempfile
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-TRAINING = ("rules_questions.tsv", "rules_questions_train.tsv", "rules_questions_train2.tsv")
+sys.path.insert(0, str(BENCH))
+
+# what the sentence model's linear reading learns from too, and the same hash of it
+from rules_probe import TRAINING, inputs_digest  # noqa: E402
+
 C = 10.0
 
 
 def examples() -> list[tuple[str, str, str]]:
     """What the regression learns from, in a fixed order: (card, language, text)."""
-    sys.path.insert(0, str(BENCH))
     from rules_search import questions, read_sets
 
     from gm_assist.rules_ref.cards import all_cards
@@ -51,11 +53,6 @@ def examples() -> list[tuple[str, str, str]]:
     for name in (*TRAINING, *read_sets()):
         rows += [(card, lang, q) for lang, _, q, ids in questions(name) for card in ids]
     return rows
-
-
-def inputs_digest(rows: list[tuple[str, str, str]]) -> str:
-    """A hash of what the regression learns from: a change of card or set question changes it."""
-    return hashlib.sha256("\n".join("\0".join(r) for r in sorted(rows)).encode()).hexdigest()
 
 
 def features(rows: list[tuple[str, str, str]]) -> list[dict[str, float]]:

@@ -292,19 +292,16 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
         if card not in hubs:
             continue
         at = next(i for i, row in enumerate(out) if row[0] == card)
+        own = wanted(card) if q.intents else 0.0
         for i in range(at + 1, len(out)):
             target, t_score, t_answered = out[i]
-            share = HUB_SCORE
-            if HUB_INTENT_SCALE and q.intents:
-                share *= 1 - max(0.0, wanted(target) - wanted(card))
+            if target not in hubs[card]:
+                continue
+            gap = wanted(target) - own if q.intents else 0.0  # how much more it asks what is asked
+            share = HUB_SCORE * (1 - max(0.0, gap)) if HUB_INTENT_SCALE else HUB_SCORE
             if (
-                target in hubs[card]
-                and (
-                    named.get(target, set()) - named.get(card, set())
-                    or (HUB_INTENT and q.intents and wanted(target) > wanted(card))
-                )
-                and t_score >= share * score
-            ):
+                named.get(target, set()) - named.get(card, set()) or (HUB_INTENT and gap > 0)
+            ) and t_score >= share * score:
                 out.pop(i)
                 out.insert(at, (target, out[at][1] * 1.001, t_answered))
                 break
