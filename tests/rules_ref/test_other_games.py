@@ -61,6 +61,7 @@ def test_every_other_game_has_a_name_to_look_for():
         ("dans les Aventuriers du Rail on pioche combien de cartes", "fr", "Ticket to Ride"),
         ("en jouant à Pandémie, combien de cartes en main au maximum ?", "fr", "Pandemic"),
         ("risk: how many dice does the attacker roll", "en", "Risk"),
+        ("in risk how many dice does the attacker roll", "en", "Risk"),  # as « au Risk »
         ("chess how does the knight move", "en", "chess"),
         ("aux échecs le roi peut se déplacer de deux cases ?", "fr", "chess"),
     ],
