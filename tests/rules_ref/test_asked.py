@@ -32,6 +32,25 @@ def test_the_shipped_tables_are_the_read_sets_and_nothing_else():
     assert learned and not {q for _, _, q, _ in newest} & learned
 
 
+def test_a_fold_leaves_its_set_out_of_what_is_learned(monkeypatch):
+    """bench/rules_folds.py rebuilds the players' questions and the regressions without one read set
+    (``GM_BENCH_LEAVE_OUT``): that set, and only it, is gone from what they learn."""
+    with bench_script("rules_search") as bench:
+        every = bench.read_sets()
+        monkeypatch.setenv("GM_BENCH_LEAVE_OUT", "12")
+        assert bench.read_sets() == [s for s in every if s != "rules_questions_heldout12.tsv"]
+        with bench_script("rules_asked") as writer:
+            left = {q for _, _, q, _ in bench.questions("rules_questions_heldout12.tsv")}
+            kept = {
+                q
+                for cards in writer.tables().values()
+                for by in cards.values()
+                for qs in by.values()
+                for q in qs
+            }
+        assert left and not left & kept - {q for s in bench.read_sets() for _, _, q, _ in bench.questions(s)}
+
+
 def test_every_players_question_is_under_a_card_in_its_language():
     cards = all_cards()
     for (card, lang), asked in players_questions().items():

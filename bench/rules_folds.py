@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The rules search out of fold (issue 35): each read held-out set searched by a search that never
+learned it.
+
+Since the fourteenth pass the search learns from every held-out set but the newest (`read_sets`): their
+questions join their cards' (bench/rules_asked.py) and both linear readings (bench/rules_word_probe.py,
+bench/rules_probe.py), so their figures in bench/rules_search.py no longer measure questions never seen.
+Here, for each set K: the package and its data are copied into a temporary folder, where what the search
+learns is rebuilt from every read set but K (``GM_BENCH_LEAVE_OUT=K``): the players' questions and the
+words' regression, and with ``--meaning`` the sentence model's linear reading too. Set K is then
+searched there, without a game context and with its game's, as bench/rules_search.py searches the
+newest set; the figures are added up over the sets. This is how each pass chooses between two versions
+of the search without reading the newest set, and how the README's "out of fold" figures are measured.
+
+Needs the `train` extra (scikit-learn, for the words' regression); ``--meaning`` needs the `meaning`
+extra too. About 15 s a set with the words alone, ~1.5 min a set with ``--meaning`` (two cores):
+
+    .venv/bin/python bench/rules_folds.py                  # sets 11 to the newest read set, words alone
+    .venv/bin/python bench/rules_folds.py --meaning        # with the sentence model, as the extra reads
+    .venv/bin/python bench/rules_folds.py --sets 11-16     # the sets the fifteenth pass reported
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(BENCH))
+
+FIRST = 11
+"""The first set measured by default, as the fourteenth pass first measured out of fold (the eleventh
+to the thirteenth sets) and the fifteenth reported (the eleventh to the sixteenth): the same sets, so
+that passes compare."""
+COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right")
+
+
+def measure(k: int, meaning_too: bool) -> dict[str, int]:
+    """Set ``k`` searched by the package on ``sys.path`` (the fold's copy): the counts of `COUNTS`."""
+    from rules_search import _numbered, questions
+
+    from gm_assist.rules_ref import meaning
+    from gm_assist.rules_ref.search import run
+
+    if not meaning_too:
+        meaning._engine = lambda: None  # type: ignore[assignment]
+    counts = dict.fromkeys(COUNTS, 0)
+    for lang, game, question, answers in questions(f"rules_questions_heldout{_numbered(k)}.tsv"):
+        counts["n"] += 1
+        for ctx in (None, game):
+            result = run(question, lang, None, 3, ctx)
+            ids = [h.id for h in result.hits]
+            first, top3 = bool(ids) and ids[0] in answers, any(i in answers for i in ids)
+            counts["ctx1" if ctx else "hit1"] += first
+            counts["ctx3" if ctx else "hit3"] += top3
+            if ctx is None and result.confident:
+                counts["sure"] += 1
+                counts["sure_right"] += first
+    return counts
+
+
+def fold(k: int, meaning_too: bool) -> dict[str, int]:
+    """Rebuild what the search learns without set ``k`` in a copy, then measure ``k`` there."""
+    with tempfile.TemporaryDirectory(prefix=f"gm-fold{k}-") as tmp:
+        where = Path(tmp)
+        skip = shutil.ignore_patterns("__pycache__", "*.pyc")
+        for part in ("gm_assist", "data", "bench"):
+            shutil.copytree(ROOT / part, where / part, ignore=skip)
+        env = {**os.environ, "PYTHONPATH": str(where), "GM_ASSIST_HOME": str(where / "home")}
+        env["GM_BENCH_LEAVE_OUT"] = str(k)
+        steps = ["rules_asked.py", "rules_word_probe.py", *(["rules_probe.py"] if meaning_too else [])]
+        for script in steps:
+            subprocess.run(
+                [sys.executable, str(where / "bench" / script)],
+                env=env,
+                cwd=where,
+                check=True,
+                capture_output=True,
+            )
+        args = [sys.executable, str(where / "bench" / "rules_folds.py"), "--measure", str(k)]
+        out = subprocess.run(
+            [*args, *(["--meaning"] if meaning_too else [])],
+            env=env,
+            cwd=where,
+            check=True,
+            capture_output=True,
+        )
+        counts: dict[str, int] = json.loads(out.stdout)
+        return counts
+
+
+def _pct(n: int, d: int) -> str:
+    return f"{100 * n / d:5.1f} %" if d else "    —"
+
+
+def line(name: str, c: dict[str, int]) -> str:
+    n = c["n"]
+    free, ctx = f"{_pct(c['hit1'], n)}  {_pct(c['hit3'], n)}", f"{_pct(c['ctx1'], n)}  {_pct(c['ctx3'], n)}"
+    return f"{name:10} {n:5}   {free}   {ctx}   {_pct(n - c['sure'], n)}  {_pct(c['sure_right'], c['sure'])}"
+
+
+def main() -> None:
+    from rules_search import HELD_OUT
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sets", default=f"{FIRST}-{HELD_OUT - 1}", help="the read sets measured: 11-17, or 12"
+    )
+    parser.add_argument("--meaning", action="store_true", help="with the sentence model (the meaning extra)")
+    parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # inside a fold's copy
+    args = parser.parse_args()
+    if args.measure is not None:
+        import gm_assist
+
+        assert Path(gm_assist.__file__).is_relative_to(Path(os.environ["PYTHONPATH"])), gm_assist.__file__
+        print(json.dumps(measure(args.measure, args.meaning)))
+        return
+    first, _, last = args.sets.partition("-")
+    wanted = range(int(first), int(last or first) + 1)
+    if not all(1 <= k < HELD_OUT for k in wanted):
+        raise SystemExit(
+            f"--sets: read sets are 1 to {HELD_OUT - 1}; set {HELD_OUT} is the newest, never learned"
+        )
+    print(
+        f"out of fold, {'words and the sentence model' if args.meaning else 'words alone'}: each set searched"
+        " by a search rebuilt without it"
+    )
+    print(
+        f"{'set':10} {'n':>5}   no context: hit@1   hit@3   context: hit@1   hit@3   unsure   confident right"
+    )
+    total = dict.fromkeys(COUNTS, 0)
+    for k in wanted:
+        counts = fold(k, args.meaning)
+        print(line(f"held-out {k}", counts), flush=True)
+        total = {key: total[key] + counts[key] for key in COUNTS}
+    print(line("all", total))
+
+
+if __name__ == "__main__":
+    main()
