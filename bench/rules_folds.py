@@ -75,32 +75,24 @@ def fold(k: int, meaning_too: bool) -> dict[str, int]:
             shutil.copytree(ROOT / part, where / part, ignore=skip)
         env = {**os.environ, "PYTHONPATH": str(where), "GM_ASSIST_HOME": str(where / "home")}
         env["GM_BENCH_LEAVE_OUT"] = str(k)
-        steps = ["rules_asked.py", "rules_word_probe.py", *(["rules_probe.py"] if meaning_too else [])]
-        for script in steps:
-            subprocess.run(
-                [sys.executable, str(where / "bench" / script)],
+        steps = [["rules_asked.py"], ["rules_word_probe.py"], *([["rules_probe.py"]] if meaning_too else [])]
+        steps.append(["rules_folds.py", "--measure", str(k), *(["--meaning"] if meaning_too else [])])
+        for script, *args in steps:
+            done = subprocess.run(
+                [sys.executable, str(where / "bench" / script), *args],
                 env=env,
                 cwd=where,
-                check=True,
                 capture_output=True,
             )
-        args = [sys.executable, str(where / "bench" / "rules_folds.py"), "--measure", str(k)]
-        out = subprocess.run(
-            [*args, *(["--meaning"] if meaning_too else [])],
-            env=env,
-            cwd=where,
-            check=True,
-            capture_output=True,
-        )
-        counts: dict[str, int] = json.loads(out.stdout)
+            if done.returncode:
+                raise SystemExit(f"set {k}: bench/{script} failed\n{done.stderr.decode(errors='replace')}")
+        counts: dict[str, int] = json.loads(done.stdout)
         return counts
 
 
-def _pct(n: int, d: int) -> str:
-    return f"{100 * n / d:5.1f} %" if d else "    —"
-
-
 def line(name: str, c: dict[str, int]) -> str:
+    from rules_search import _pct
+
     n = c["n"]
     free, ctx = f"{_pct(c['hit1'], n)}  {_pct(c['hit3'], n)}", f"{_pct(c['ctx1'], n)}  {_pct(c['ctx3'], n)}"
     return f"{name:10} {n:5}   {free}   {ctx}   {_pct(n - c['sure'], n)}  {_pct(c['sure_right'], c['sure'])}"
