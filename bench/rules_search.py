@@ -29,7 +29,8 @@
   (bench/rules_questions_heldout13.tsv, 147) in the thirteenth pass, and the fourteenth,
   fifteenth and sixteenth (bench/rules_questions_heldout14.tsv, _heldout15.tsv, _heldout16.tsv,
   150 each), one measured before and after each change of the fourteenth pass, and the seventeenth
-  (150) before and after the fifteenth pass, and the eighteenth (150) before and after the sixteenth.
+  (150) before and after the fifteenth pass, and the eighteenth and nineteenth (150 each) before and
+  after each of the sixteenth pass's two steps.
   From the fourteenth pass on,
   every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
   their cards', bench/rules_asked.py, and both linear readings' training, bench/rules_probe.py and
@@ -41,7 +42,7 @@
 - `confident` (issue 35): on each set, the share of questions the search is unsure of and how often
   a confident first card is right; on the off-topic sets (bench/rules_offtopic_train.tsv, fitted on
   by bench/rules_confident.py, and bench/rules_offtopic_heldout.tsv, _heldout2.tsv, _heldout3.tsv,
-  _heldout4.tsv, … _heldout14.tsv, never), the share said confident without a context and with
+  _heldout4.tsv, … _heldout15.tsv, never), the share said confident without a context and with
   each game as context;
 - the keyword queries of the first version (bench/rules_keywords.tsv): top-3 hit rate;
 - in-process query time (median, p95) over every query, and the index build time;
@@ -102,9 +103,9 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
-HELD_OUT = 18
+HELD_OUT = 19
 """How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
-OFFTOPIC_HELD_OUT = 14
+OFFTOPIC_HELD_OUT = 15
 """How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
 
 
