@@ -44,10 +44,9 @@ COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right")
 
 def measure(k: int, meaning_too: bool) -> dict[str, int]:
     """Set ``k`` searched by the package on ``sys.path`` (the fold's copy): the counts of `COUNTS`."""
-    from rules_search import _numbered, questions
+    from rules_search import _numbered, judged, questions
 
     from gm_assist.rules_ref import meaning
-    from gm_assist.rules_ref.search import run
 
     if not meaning_too:
         meaning._engine = lambda: None  # type: ignore[assignment]
@@ -55,12 +54,10 @@ def measure(k: int, meaning_too: bool) -> dict[str, int]:
     for lang, game, question, answers in questions(f"rules_questions_heldout{_numbered(k)}.tsv"):
         counts["n"] += 1
         for ctx in (None, game):
-            result = run(question, lang, None, 3, ctx)
-            ids = [h.id for h in result.hits]
-            first, top3 = bool(ids) and ids[0] in answers, any(i in answers for i in ids)
+            _, first, top3, confident = judged(question, lang, answers, ctx)
             counts["ctx1" if ctx else "hit1"] += first
             counts["ctx3" if ctx else "hit3"] += top3
-            if ctx is None and result.confident:
+            if ctx is None and confident:
                 counts["sure"] += 1
                 counts["sure_right"] += first
     return counts

@@ -201,9 +201,20 @@ def quality(show_misses: bool) -> list[float]:
     return times
 
 
-def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses: bool) -> list[float]:
+def judged(
+    question: str, lang: str, answers: list[str], context: str | None
+) -> tuple[list[str], bool, bool, bool]:
+    """One players' question searched as every figure here counts it (and bench/rules_folds.py's):
+    the three best cards, whether the first answers, whether one of the three does, and whether the
+    search said it was confident."""
     from gm_assist.rules_ref.search import run
 
+    result = run(question, lang, None, 3, context)
+    ids = [h.id for h in result.hits]
+    return ids, bool(ids) and ids[0] in answers, any(i in answers for i in ids), result.confident
+
+
+def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses: bool) -> list[float]:
     times: list[float] = []
     table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     misses = []
@@ -211,12 +222,10 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
     for lang, game, question, answers in rows:
         for with_context in (False, True):
             t0 = time.perf_counter()
-            result = run(question, lang, None, 3, game if with_context else None)
+            ids, first, top3, confident = judged(question, lang, answers, game if with_context else None)
             times.append(time.perf_counter() - t0)
-            ids = [h.id for h in result.hits]
-            first, top3 = bool(ids) and ids[0] in answers, any(i in answers for i in ids)
             if not with_context:
-                at = 0 if result.confident else 2
+                at = 0 if confident else 2
                 sure[at] += first
                 sure[at + 1] += 1
             for key in ((lang, "all"), ("all", game), ("all", "all")):
