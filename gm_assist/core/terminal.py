@@ -202,9 +202,27 @@ def _check(validate: Callable[[Any], str | None] | None) -> Callable[[Any], bool
 
     def check(value: Any) -> bool | str:
         problem = validate(value) if validate else None
-        return True if problem is None else problem
+        return True if problem is None else _one_line(problem, value)
 
     return check
+
+
+def _one_line(problem: str, value: Any) -> str:
+    """A refusal as prompt_toolkit shows it, under the answer on one line (its validation toolbar is
+    one line high, and cuts what does not fit): a long answer quoted in it is shortened with "…", so
+    that the rest, which says what to type, stays in view; a message still too long ends with "…"
+    at a word boundary instead of mid-word."""
+    from gm_assist.core.output import terminal_width
+
+    width = terminal_width()
+    if width is None or len(problem) < width:
+        return problem
+    said, over = str(value), len(problem) - (width - 1)
+    if said and said in problem and len(said) > over + 1:
+        problem = problem.replace(said, said[: len(said) - over - 1].rstrip() + "…", 1)
+    if len(problem) >= width:
+        problem = problem[: width - 2].rsplit(" ", 1)[0] + "…"
+    return problem
 
 
 def _terminal_text(question: Question) -> str:

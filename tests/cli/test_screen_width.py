@@ -148,3 +148,34 @@ def test_the_key_hint_goes_under_a_question_it_would_cut(monkeypatch):
         assert all(len(line) <= 80 for line in shown), shown
     monkeypatch.setattr(output, "FORCE_WIDTH", None)  # not a terminal: nothing moves
     assert terminal._hint(long, hint) == hint
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_refusal_under_a_long_answer_keeps_what_to_type_in_view(monkeypatch, lang):
+    """prompt_toolkit shows a refused answer's message on one line under it and cuts the rest: at 80
+    columns the dice prompt's "“2d6in risk how many dice does the attacker roll” is not a dice
+    expression. Exam" lost its examples mid-word. The quoted answer is shortened instead."""
+    from gm_assist.core import terminal
+    from gm_assist.core.context import reset
+    from gm_assist.core.dice import parse
+    from gm_assist.core.errors import GmError
+
+    reset(lang=lang)
+    typed = "2d6in risk how many dice does the attacker roll, and the defender?"
+    with pytest.raises(GmError) as refused:
+        parse(typed)
+    message = refused.value.message()
+    check = terminal._check(lambda value: message)
+    monkeypatch.setattr(output, "FORCE_WIDTH", 80)
+    shown = check(typed)
+    assert isinstance(shown, str) and len(shown) < 80 and "…" in shown
+    assert shown.endswith(message[message.index(typed) + len(typed) :])  # what to type, whole
+    monkeypatch.setattr(output, "FORCE_WIDTH", 30)  # too narrow even without the answer: a word boundary
+    narrow = check(typed)
+    assert (
+        len(narrow) < 30
+        and narrow.endswith("…")
+        and narrow[:-1].split() == message.split()[: len(narrow[:-1].split())]
+    )
+    monkeypatch.setattr(output, "FORCE_WIDTH", None)  # not a terminal: the whole message
+    assert check(typed) == message
