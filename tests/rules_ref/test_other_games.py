@@ -64,6 +64,9 @@ def test_every_other_game_has_a_name_to_look_for():
         ("in risk how many dice does the attacker roll", "en", "Risk"),  # as « au Risk »
         ("chess how does the knight move", "en", "chess"),
         ("aux échecs le roi peut se déplacer de deux cases ?", "fr", "chess"),
+        ("petits chevaux faut faire un 6 pour sortir ?", "fr", "Ludo"),  # named in French
+        ("can players trade property cards with each other?", "en", "Monopoly"),  # a phrase only it uses
+        ("est-ce qu'on peut échanger des cartes propriété entre joueurs ?", "fr", "Monopoly"),
     ],
 )
 def test_a_question_naming_another_game_is_not_answered_with_confidence(query, lang, name):
