@@ -74,6 +74,7 @@ def search_cmd(
         "message": message,
         "reading": result.reading,
         "other_game": result.other_game,
+        "advice": result.advice,
         "results": [
             {
                 "id": h.id,

@@ -18,7 +18,7 @@ from gm_assist.rules_ref import confidence, index, meaning
 from gm_assist.rules_ref.answers import answer, snippet
 from gm_assist.rules_ref.query import named_game
 from gm_assist.rules_ref.ranking import ranked
-from gm_assist.rules_ref.words import words
+from gm_assist.rules_ref.words import asks_advice, words
 
 
 @dataclass
@@ -48,6 +48,9 @@ class Result:
     """Which reading answered: the words alone, or with the sentence model's (`meaning.BOTH`)."""
     other_game: str | None = None
     """A game that is not ours, named by the question and none of ours ("Risk: …"): no card answers well."""
+    advice: bool = False
+    """The question asks for advice ("any tips…", « des astuces ? »), which the cards, holding rules, do
+    not give: no card answers well (`words.asks_advice`)."""
 
 
 def run(
@@ -84,12 +87,14 @@ def run(
         )
     ws = words(query)
     other = None if named_game(ws)[0] else named_game(ws, "others")[0]
+    advice = asks_advice(query)
     confident = (
         bool(hits)
         and not other
+        and not advice
         and confidence.confidence(confidence.confidence_features(q, scored, idf)) >= confidence.CONFIDENT
     )
-    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading, other)
+    return Result(hits, q.lang if hits else lang, ctx_game, confident, q.corrections, reading, other, advice)
 
 
 def search(
@@ -119,7 +124,7 @@ def closest_titles(query: str, lang: str, game: str | None = None, n: int = 3) -
 
 def unsure_message(result: Result, query: str) -> str:
     """What a player reads above the closest cards when no card answers well: the question names
-    another game, nothing answers it well, or nothing was found."""
+    another game, asks for advice, nothing answers it well, or nothing was found."""
     from gm_assist.core.i18n import lang, t
 
     if result.other_game and result.hits:
@@ -130,4 +135,6 @@ def unsure_message(result: Result, query: str) -> str:
             name = index.meta()["others_fr"].get(name, name)
         known = ", ".join(title(g) for g in GAMES)
         return t("rules.search.other_game", query=query, game=name, known=known)
+    if result.advice and result.hits:
+        return t("rules.search.advice", query=query)
     return t("rules.search.weak" if result.hits else "rules.search.none", query=query)

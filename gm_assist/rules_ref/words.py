@@ -129,6 +129,20 @@ many (a count), can I (a permission), where (a place). Read on the raw text, bef
 folds to « ou », "or")."""
 
 
+_ADVICE = re.compile(
+    r"\b(?:any|some|good|best|your|a few|quick) tip\b|\btips\b(?! over)|\btip (?:for|on|about)\b|\badvice\b"
+    r"|\bstrateg(?:y|ies|ic)\b|\b(?:des|un|une|vos|tes|quelques|bons?|meilleurs?|petits?) conseils?\b"
+    r"|\bconseill(?:e|es|ez|er)\b|\bastuces?\b|\bstrat[ée]gi(?:e|es|que)\b"
+)
+"""A question asking for advice (tips, a strategy, « des conseils », « une astuce »): the cards hold the
+rules, which say what may be done, not what is best to do, nor how to put children to bed."""
+
+
+def asks_advice(text: str) -> bool:
+    """Whether a question asks for advice rather than a rule (`_ADVICE`)."""
+    return bool(_ADVICE.search(" ".join(text.casefold().replace("’", "'").split())))
+
+
 def intents(text: str) -> frozenset[str]:
     """The kinds of answer a question asks for (`_INTENTS`): "who", "when", "count", "can", "where"."""
     low = " ".join(text.casefold().replace("’", "'").split())
