@@ -115,8 +115,9 @@ def test_a_missing_file_leaves_the_word_order_and_the_search_answers(tmp_path, m
     [
         # "knocked down" is Mice and Mystics' word; players say "stuffie" of Stuffed Fables' heroes only
         ("my stuffie got knocked down what now", "en", "stuffed-fables/unconscious"),
-        # « sauter » is the nightmare's jump; a sheep going over the fence is the fence's card
-        ("les moutons peuvent sauter par dessus la barrière", "fr", "insomnia/fence"),
+        # keeping a defence die that beats the attack is Stuffed Fables' defence; TMB's Defense stat
+        # card holds the words « dé de défense » and « attaque » too
+        ("mon dé de défense fait plus que l'attaque, je le garde ?", "fr", "stuffed-fables/defense"),
     ],
 )
 def test_the_search_reads_a_close_call_with_the_shipped_regression(question, lang, meant, monkeypatch):
