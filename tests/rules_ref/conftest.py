@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm_assist.rules_ref import index, paths, word_probe
+from gm_assist.rules_ref import index, meaning, paths, word_probe
 
 
 @pytest.fixture
@@ -26,5 +26,7 @@ def cards_alone(monkeypatch, fresh_index, tmp_path):
 @pytest.fixture
 def word_scores(monkeypatch):
     """The word scores as the fields, bonuses and game lean make them, no close call re-read by the
-    words' regression (`word_probe`): for tests of how one part of the score moves a card."""
+    words' regression (`word_probe`) nor by the sentence model of the `meaning` extra, which each
+    retraining moves: for tests of how one part of the score moves a card."""
     monkeypatch.setattr(word_probe, "WEIGHT", 0.0)
+    monkeypatch.setattr(meaning, "_engine", lambda: None)
