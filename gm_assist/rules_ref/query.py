@@ -108,6 +108,11 @@ def named_game(ws: list[str], kind: str = "games") -> tuple[str | None, list[str
     return None, ws
 
 
+def other_game(ws: list[str]) -> str | None:
+    """The game that is not ours a question names (its name as shown), when it names none of ours."""
+    return None if named_game(ws)[0] else named_game(ws, "others")[0]
+
+
 def _has(seq: list[str], phrase: tuple[str, ...] | list[str]) -> bool:
     n = len(phrase)
     return any(tuple(seq[i : i + n]) == tuple(phrase) for i in range(len(seq) - n + 1))

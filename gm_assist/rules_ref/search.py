@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from gm_assist.core.names import fold
 from gm_assist.rules_ref import confidence, index, meaning
 from gm_assist.rules_ref.answers import answer, snippet
-from gm_assist.rules_ref.query import named_game
+from gm_assist.rules_ref.query import other_game
 from gm_assist.rules_ref.ranking import ranked
 from gm_assist.rules_ref.words import asks_advice, words
 
@@ -85,8 +85,7 @@ def run(
                 round(coverage, 3),
             )
         )
-    ws = words(query)
-    other = None if named_game(ws)[0] else named_game(ws, "others")[0]
+    other = other_game(words(query))
     advice = asks_advice(query)
     confident = (
         bool(hits)

@@ -129,6 +129,12 @@ many (a count), can I (a permission), where (a place). Read on the raw text, bef
 folds to « ou », "or")."""
 
 
+def _lowered(text: str) -> str:
+    """A question as `_INTENTS` and `_ADVICE` read it: lower case, accents kept (« où » is not « ou »),
+    typographic apostrophes made plain, one space between words."""
+    return " ".join(text.casefold().replace("’", "'").split())
+
+
 _ADVICE = re.compile(
     r"\b(?:any|some|good|best|your|a few|quick) tip\b|\btips\b(?! over)|\btip (?:for|on|about)\b|\badvice\b"
     r"|\bstrateg(?:y|ies|ic)\b|\b(?:des|un|une|vos|tes|quelques|bons?|meilleurs?|petits?) conseils?\b"
@@ -140,10 +146,10 @@ rules, which say what may be done, not what is best to do, nor how to put childr
 
 def asks_advice(text: str) -> bool:
     """Whether a question asks for advice rather than a rule (`_ADVICE`)."""
-    return bool(_ADVICE.search(" ".join(text.casefold().replace("’", "'").split())))
+    return bool(_ADVICE.search(_lowered(text)))
 
 
 def intents(text: str) -> frozenset[str]:
     """The kinds of answer a question asks for (`_INTENTS`): "who", "when", "count", "can", "where"."""
-    low = " ".join(text.casefold().replace("’", "'").split())
+    low = _lowered(text)
     return frozenset(name for name, pattern in _INTENTS.items() if pattern.search(low))
