@@ -18,6 +18,7 @@ extra too. About 15 s a set with the words alone, ~1.5 min a set with ``--meanin
     .venv/bin/python bench/rules_folds.py                  # sets 11 to the newest read set, words alone
     .venv/bin/python bench/rules_folds.py --meaning        # with the sentence model, as the extra reads
     .venv/bin/python bench/rules_folds.py --sets 11-16     # the sets the fifteenth pass reported
+    .venv/bin/python bench/rules_folds.py --wrong          # and each confident first card that was wrong
 """
 
 from __future__ import annotations
@@ -42,8 +43,13 @@ that passes compare."""
 COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right")
 
 
-def measure(k: int, meaning_too: bool) -> dict[str, int]:
-    """Set ``k`` searched by the package on ``sys.path`` (the fold's copy): the counts of `COUNTS`."""
+Measured = tuple[dict[str, int], list[list[str]]]
+"""A fold's counts of `COUNTS`, and the questions whose confident first card did not answer (without a
+context): ``[lang, question, answers, first card]``."""
+
+
+def measure(k: int, meaning_too: bool) -> Measured:
+    """Set ``k`` searched by the package on ``sys.path`` (the fold's copy)."""
     from rules_search import _numbered, judged, questions
 
     from gm_assist.rules_ref import meaning
@@ -51,19 +57,22 @@ def measure(k: int, meaning_too: bool) -> dict[str, int]:
     if not meaning_too:
         meaning._engine = lambda: None  # type: ignore[assignment]
     counts = dict.fromkeys(COUNTS, 0)
+    wrong: list[list[str]] = []
     for lang, game, question, answers in questions(f"rules_questions_heldout{_numbered(k)}.tsv"):
         counts["n"] += 1
         for ctx in (None, game):
-            _, first, top3, confident = judged(question, lang, answers, ctx)
+            ids, first, top3, confident = judged(question, lang, answers, ctx)
+            if ctx is None and confident and not first:
+                wrong.append([lang, question, ",".join(answers), ids[0]])
             counts["ctx1" if ctx else "hit1"] += first
             counts["ctx3" if ctx else "hit3"] += top3
             if ctx is None and confident:
                 counts["sure"] += 1
                 counts["sure_right"] += first
-    return counts
+    return counts, wrong
 
 
-def fold(k: int, meaning_too: bool) -> dict[str, int]:
+def fold(k: int, meaning_too: bool) -> Measured:
     """Rebuild what the search learns without set ``k`` in a copy, then measure ``k`` there."""
     with tempfile.TemporaryDirectory(prefix=f"gm-fold{k}-") as tmp:
         where = Path(tmp)
@@ -83,8 +92,8 @@ def fold(k: int, meaning_too: bool) -> dict[str, int]:
             )
             if done.returncode:
                 raise SystemExit(f"set {k}: bench/{script} failed\n{done.stderr.decode(errors='replace')}")
-        counts: dict[str, int] = json.loads(done.stdout)
-        return counts
+        counts, wrong = json.loads(done.stdout)
+        return counts, wrong
 
 
 def line(name: str, c: dict[str, int]) -> str:
@@ -103,6 +112,9 @@ def main() -> None:
         "--sets", default=f"{FIRST}-{HELD_OUT - 1}", help="the read sets measured: 11-17, or 12"
     )
     parser.add_argument("--meaning", action="store_true", help="with the sentence model (the meaning extra)")
+    parser.add_argument(
+        "--wrong", action="store_true", help="list each confident first card that was wrong (no context)"
+    )
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # inside a fold's copy
     args = parser.parse_args()
     if args.measure is not None:
@@ -126,8 +138,11 @@ def main() -> None:
     )
     total = dict.fromkeys(COUNTS, 0)
     for k in wanted:
-        counts = fold(k, args.meaning)
+        counts, wrong = fold(k, args.meaning)
         print(line(f"held-out {k}", counts), flush=True)
+        if args.wrong:
+            for lang, question, answers, got in wrong:
+                print(f"    {lang} {question!r}: {got}, not {answers}")
         total = {key: total[key] + counts[key] for key in COUNTS}
     print(line("all", total))
 
