@@ -43,9 +43,12 @@ that passes compare."""
 COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right")
 
 
-Measured = tuple[dict[str, int], list[list[str]]]
-"""A fold's counts of `COUNTS`, and the questions whose confident first card did not answer (without a
-context): ``[lang, question, answers, first card]``."""
+Row = tuple[bool, dict[str, float], bool]
+"""One search of a fold: ``(with a context, confidence features, first card right)``, what
+bench/rules_confident.py fits `confident` on."""
+Measured = tuple[dict[str, int], list[list[str]], list[Row]]
+"""A fold's counts of `COUNTS`; the questions whose confident first card did not answer (without a
+context): ``[lang, question, answers, first card]``; and each search's `Row`."""
 
 
 def measure(k: int, meaning_too: bool) -> Measured:
@@ -53,15 +56,20 @@ def measure(k: int, meaning_too: bool) -> Measured:
     from rules_search import _numbered, judged, questions
 
     from gm_assist.rules_ref import meaning
+    from gm_assist.rules_ref.confidence import confidence_features
+    from gm_assist.rules_ref.ranking import ranked
 
     if not meaning_too:
         meaning._engine = lambda: None  # type: ignore[assignment]
     counts = dict.fromkeys(COUNTS, 0)
     wrong: list[list[str]] = []
+    rows: list[Row] = []
     for lang, game, question, answers in questions(f"rules_questions_heldout{_numbered(k)}.tsv"):
         counts["n"] += 1
         for ctx in (None, game):
             ids, first, top3, confident = judged(question, lang, answers, ctx)
+            q, scored, idf, *_ = ranked(question, lang, None, ctx)
+            rows.append((ctx is not None, confidence_features(q, scored, idf), first))
             if ctx is None and confident and not first:
                 wrong.append([lang, question, ",".join(answers), ids[0]])
             counts["ctx1" if ctx else "hit1"] += first
@@ -69,7 +77,7 @@ def measure(k: int, meaning_too: bool) -> Measured:
             if ctx is None and confident:
                 counts["sure"] += 1
                 counts["sure_right"] += first
-    return counts, wrong
+    return counts, wrong, rows
 
 
 def fold(k: int, meaning_too: bool) -> Measured:
@@ -92,8 +100,8 @@ def fold(k: int, meaning_too: bool) -> Measured:
             )
             if done.returncode:
                 raise SystemExit(f"set {k}: bench/{script} failed\n{done.stderr.decode(errors='replace')}")
-        counts, wrong = json.loads(done.stdout)
-        return counts, wrong
+        counts, wrong, rows = json.loads(done.stdout)
+        return counts, wrong, rows
 
 
 def line(name: str, c: dict[str, int]) -> str:
@@ -138,7 +146,7 @@ def main() -> None:
     )
     total = dict.fromkeys(COUNTS, 0)
     for k in wanted:
-        counts, wrong = fold(k, args.meaning)
+        counts, wrong, _ = fold(k, args.meaning)
         print(line(f"held-out {k}", counts), flush=True)
         if args.wrong:
             for lang, question, answers, got in wrong:
