@@ -24,10 +24,11 @@ off-topic rows as that allows are said confident. Before the fit on every read s
 from `FIRST` on is judged by weights and a threshold fitted without it, and the figures are added up
 (what a new set may expect, as bench/rules_folds.py reports them).
 
-Run by hand (~6 min with the words alone on two cores; ``--meaning``, ~20 min, fits on both readings
-together, the words alone and the words with the sentence model, since one threshold serves both):
+The rows are the words alone's, as the default install reads; one set of weights serves both readings,
+and the extra's figures with them are checked out of fold (bench/rules_folds.py --meaning).
+Run by hand (~6 min on two cores):
 
-    .venv/bin/python bench/rules_confident.py [--meaning]
+    .venv/bin/python bench/rules_confident.py
 
 It prints the weights and the threshold; copy them into gm_assist/rules_ref/confidence.py by hand, then
 measure the newest set with bench/rules_search.py --newest.
@@ -56,13 +57,11 @@ GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters"
 Weights = dict[str, float]
 
 
-def real_rows(meaning_too: bool) -> dict[int, list[Row]]:
+def real_rows() -> dict[int, list[Row]]:
     """Each read set's searches, out of fold (two folds at a time)."""
 
     def one(k: int) -> list[Row]:
         rows = fold(k, False)[2]
-        if meaning_too:
-            rows += fold(k, True)[2]
         print(f"read set {k}: {len(rows)} searches", file=sys.stderr, flush=True)
         return rows
 
@@ -70,7 +69,7 @@ def real_rows(meaning_too: bool) -> dict[int, list[Row]]:
         return dict(zip(range(1, HELD_OUT), pool.map(one, range(1, HELD_OUT)), strict=True))
 
 
-def off_rows(meaning_too: bool) -> list[dict[str, float]]:
+def off_rows() -> list[dict[str, float]]:
     """The features of every read off-topic search the search does not already turn away."""
     from gm_assist.rules_ref import meaning
     from gm_assist.rules_ref.confidence import confidence_features
@@ -79,19 +78,16 @@ def off_rows(meaning_too: bool) -> list[dict[str, float]]:
 
     files = ["rules_offtopic_train.tsv"]
     files += [f"rules_offtopic_heldout{_numbered(n)}.tsv" for n in range(1, OFFTOPIC_HELD_OUT)]
-    engine = meaning._engine
+    meaning._engine = lambda: None  # type: ignore[assignment]  # the words alone
     out = []
-    for with_model in (False, True) if meaning_too else (False,):
-        meaning._engine = engine if with_model else lambda: None  # type: ignore[assignment]
-        for file in files:
-            for lang, _, query in offtopic(file):
-                for context in (None, *GAMES):
-                    result = run(query, lang, None, 3, context)
-                    if result.other_game or result.advice:
-                        continue
-                    q, scored, idf, *_ = ranked(query, lang, None, context)
-                    out.append(confidence_features(q, scored, idf))
-    meaning._engine = engine
+    for file in files:
+        for lang, _, query in offtopic(file):
+            for context in (None, *GAMES):
+                result = run(query, lang, None, 3, context)
+                if result.other_game or result.advice:
+                    continue
+                q, scored, idf, *_ = ranked(query, lang, None, context)
+                out.append(confidence_features(q, scored, idf))
     return out
 
 
@@ -159,17 +155,15 @@ def judged(weights: Weights, threshold: float, rows: list[Row]) -> tuple[int, in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--meaning", action="store_true", help="fit on both readings (the meaning extra)")
-    args = parser.parse_args()
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
         from gm_assist.rules_ref.confidence import CONFIDENCE
 
         names = list(CONFIDENCE)[1:]
-        real = real_rows(args.meaning)
-        off = off_rows(args.meaning)
-        print(f"each set judged by a fit without it ({'both readings' if args.meaning else 'words alone'})")
+        real = real_rows()
+        off = off_rows()
+        print("each set judged by a fit without it (words alone)")
         print("set          n   unsure   confident right   threshold")
         total = [0, 0, 0]
         for k in range(FIRST, HELD_OUT):
