@@ -26,7 +26,7 @@ from `FIRST` on is judged by weights and a threshold fitted without it, and the 
 
 The rows are the words alone's, as the default install reads; one set of weights serves both readings,
 and the extra's figures with them are checked out of fold (bench/rules_folds.py --meaning).
-Run by hand (~6 min on two cores):
+Run by hand (~4 min on two cores):
 
     .venv/bin/python bench/rules_confident.py
 
