@@ -73,8 +73,9 @@ def off_rows() -> list[dict[str, float]]:
     """The features of every read off-topic search the search does not already turn away."""
     from gm_assist.rules_ref import meaning
     from gm_assist.rules_ref.confidence import confidence_features
+    from gm_assist.rules_ref.query import other_game
     from gm_assist.rules_ref.ranking import ranked
-    from gm_assist.rules_ref.search import run
+    from gm_assist.rules_ref.words import asks_advice, words
 
     files = ["rules_offtopic_train.tsv"]
     files += [f"rules_offtopic_heldout{_numbered(n)}.tsv" for n in range(1, OFFTOPIC_HELD_OUT)]
@@ -82,10 +83,9 @@ def off_rows() -> list[dict[str, float]]:
     out = []
     for file in files:
         for lang, _, query in offtopic(file):
+            if other_game(words(query)) or asks_advice(query):  # as `search.run` turns them away
+                continue
             for context in (None, *GAMES):
-                result = run(query, lang, None, 3, context)
-                if result.other_game or result.advice:
-                    continue
                 q, scored, idf, *_ = ranked(query, lang, None, context)
                 out.append(confidence_features(q, scored, idf))
     return out
@@ -129,28 +129,24 @@ def fit(data: list[tuple[list[float], float, float]], steps: int = 25) -> list[f
     return w
 
 
-def probability(weights: Weights, f: dict[str, float]) -> float:
-    """`confidence.confidence` with these weights (a search that found nothing has no features)."""
-    if not f:
-        return 0.0
-    z = weights["bias"] + sum(weights[n] * v for n, v in f.items())
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-
-
 def calibrate(real: list[Row], off: list[dict[str, float]], names: list[str]) -> tuple[Weights, float]:
     """The weights fitted on these rows, and the threshold `UNSURE_MAX` allows."""
+    from gm_assist.rules_ref.confidence import confidence
+
     data = [([f[n] for n in names], float(right), 1.0) for _, f, right in real if f]
     data += [([f[n] for n in names], 0.0, OFF_WEIGHT) for f in off if f]
     w = fit(data)
     weights = {"bias": w[0], **dict(zip(names, w[1:], strict=True))}
-    free = [probability(weights, f) for ctx, f, _ in real if not ctx]
+    free = [confidence(f, weights) for ctx, f, _ in real if not ctx]
     allowed = [t for t in THRESHOLDS if sum(p < t for p in free) <= UNSURE_MAX * len(free)]
     return weights, max(allowed, default=THRESHOLDS[0])
 
 
 def judged(weights: Weights, threshold: float, rows: list[Row]) -> tuple[int, int, int]:
     """Questions, confident ones and confident right ones, without a context."""
-    sure = [right for ctx, f, right in rows if not ctx and probability(weights, f) >= threshold]
+    from gm_assist.rules_ref.confidence import confidence
+
+    sure = [right for ctx, f, right in rows if not ctx and confidence(f, weights) >= threshold]
     return sum(not ctx for ctx, _, _ in rows), len(sure), sum(sure)
 
 
@@ -158,7 +154,7 @@ def main() -> None:
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     with tempfile.TemporaryDirectory() as home:
         os.environ["GM_ASSIST_HOME"] = home
-        from gm_assist.rules_ref.confidence import CONFIDENCE
+        from gm_assist.rules_ref.confidence import CONFIDENCE, confidence
 
         names = list(CONFIDENCE)[1:]
         real = real_rows()
@@ -177,7 +173,7 @@ def main() -> None:
         n, sure, right = total
         print(f"all {n:10}   {100 * (n - sure) / n:5.1f} %   {100 * right / sure:13.1f} %")
         weights, threshold = calibrate([row for rows in real.values() for row in rows], off, names)
-        said = sum(probability(weights, f) >= threshold for f in off)
+        said = sum(confidence(f, weights) >= threshold for f in off)
         print(f"read off-topic searches said confident: {said} of {len(off)}")
         print("CONFIDENCE = {" + ", ".join(f'"{n}": {v:.2f}' for n, v in weights.items()) + "}")
         print(f"CONFIDENT = {threshold}")

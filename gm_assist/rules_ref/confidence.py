@@ -100,9 +100,10 @@ def confidence_features(
     }
 
 
-def confidence(features: dict[str, float]) -> float:
-    """How likely the best card answers the question, 0 to 1 (a logistic model: `CONFIDENCE`)."""
+def confidence(features: dict[str, float], weights: dict[str, float] = CONFIDENCE) -> float:
+    """How likely the best card answers the question, 0 to 1 (a logistic model: `CONFIDENCE`, or the
+    weights bench/rules_confident.py is trying)."""
     if not features:
         return 0.0
-    z = CONFIDENCE["bias"] + sum(CONFIDENCE[k] * v for k, v in features.items())
+    z = weights["bias"] + sum(weights[k] * v for k, v in features.items())
     return 1 / (1 + math.exp(-z))
