@@ -12,23 +12,23 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.89,
-    "score": 1.40,
-    "coverage": 0.50,
-    "unknown": -2.57,
-    "guessed": -1.41,
-    "terms": 1.53,
-    "near": 1.34,
-    "single": 0.38,
-    "margin": -1.29,
-    "lean": 0.14,
-    "named": 2.51,
-    "together": 1.35,
+    "bias": -10.87,
+    "score": 1.36,
+    "coverage": 0.54,
+    "unknown": -2.55,
+    "guessed": -1.45,
+    "terms": 1.54,
+    "near": 1.41,
+    "single": 0.41,
+    "margin": -1.32,
+    "lean": 0.16,
+    "named": 2.55,
+    "together": 1.32,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.63
+CONFIDENT = 0.65
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
