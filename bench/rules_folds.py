@@ -55,12 +55,19 @@ def measure(k: int, meaning_too: bool) -> Measured:
     """Set ``k`` searched by the package on ``sys.path`` (the fold's copy)."""
     from rules_search import _numbered, judged, questions
 
-    from gm_assist.rules_ref import meaning
+    from gm_assist.rules_ref import meaning, search
     from gm_assist.rules_ref.confidence import confidence_features
-    from gm_assist.rules_ref.ranking import ranked
 
     if not meaning_too:
         meaning._engine = lambda: None  # type: ignore[assignment]
+    readings: list[tuple] = []  # what `search.run` ranked, kept for the features: each question ranked once
+    real = search.ranked
+
+    def ranked(*args: object) -> tuple:
+        readings.append(real(*args))  # type: ignore[arg-type]
+        return readings[-1]
+
+    search.ranked = ranked  # type: ignore[assignment]
     counts = dict.fromkeys(COUNTS, 0)
     wrong: list[list[str]] = []
     rows: list[Row] = []
@@ -68,7 +75,7 @@ def measure(k: int, meaning_too: bool) -> Measured:
         counts["n"] += 1
         for ctx in (None, game):
             ids, first, top3, confident = judged(question, lang, answers, ctx)
-            q, scored, idf, *_ = ranked(question, lang, None, ctx)
+            q, scored, idf, *_ = readings.pop()
             rows.append((ctx is not None, confidence_features(q, scored, idf), first))
             if ctx is None and confident and not first:
                 wrong.append([lang, question, ",".join(answers), ids[0]])
