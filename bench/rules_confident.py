@@ -47,13 +47,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rules_folds import FIRST, Row, fold  # noqa: E402
-from rules_search import HELD_OUT, OFFTOPIC_HELD_OUT, _numbered, offtopic  # noqa: E402
+from rules_search import GAMES, HELD_OUT, OFFTOPIC_HELD_OUT, _numbered, offtopic  # noqa: E402
 
 OFF_WEIGHT = 3.0
 L2 = 0.001
 THRESHOLDS = [round(0.01 * i, 2) for i in range(20, 100)]
 UNSURE_MAX = 0.09
-GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 Weights = dict[str, float]
 
 
