@@ -107,9 +107,9 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
-HELD_OUT = 24
+HELD_OUT = 25
 """How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
-OFFTOPIC_HELD_OUT = 20
+OFFTOPIC_HELD_OUT = 21
 """How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
 
 

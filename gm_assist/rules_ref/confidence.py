@@ -12,23 +12,23 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.79,
-    "score": 1.31,
+    "bias": -10.83,
+    "score": 1.32,
     "coverage": 0.60,
-    "unknown": -2.62,
-    "guessed": -1.50,
-    "terms": 1.53,
-    "near": 1.42,
+    "unknown": -2.61,
+    "guessed": -1.46,
+    "terms": 1.51,
+    "near": 1.43,
     "single": 0.38,
-    "margin": -1.31,
-    "lean": 0.29,
-    "named": 2.59,
-    "together": 1.24,
+    "margin": -1.34,
+    "lean": 0.30,
+    "named": 2.64,
+    "together": 1.23,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.67
+CONFIDENT = 0.68
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
