@@ -12,23 +12,23 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.83,
-    "score": 1.32,
-    "coverage": 0.60,
-    "unknown": -2.61,
-    "guessed": -1.46,
-    "terms": 1.51,
-    "near": 1.43,
-    "single": 0.38,
-    "margin": -1.34,
-    "lean": 0.30,
+    "bias": -11.02,
+    "score": 1.35,
+    "coverage": 0.64,
+    "unknown": -2.59,
+    "guessed": -1.43,
+    "terms": 1.52,
+    "near": 1.42,
+    "single": 0.43,
+    "margin": -1.32,
+    "lean": 0.33,
     "named": 2.64,
-    "together": 1.23,
+    "together": 1.24,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.68
+CONFIDENT = 0.69
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
