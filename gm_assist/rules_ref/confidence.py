@@ -12,18 +12,18 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.02,
-    "score": 1.35,
-    "coverage": 0.64,
-    "unknown": -2.59,
-    "guessed": -1.43,
-    "terms": 1.52,
-    "near": 1.42,
-    "single": 0.43,
-    "margin": -1.32,
-    "lean": 0.33,
-    "named": 2.64,
-    "together": 1.24,
+    "bias": -11.06,
+    "score": 1.38,
+    "coverage": 0.66,
+    "unknown": -2.60,
+    "guessed": -1.45,
+    "terms": 1.51,
+    "near": 1.33,
+    "single": 0.29,
+    "margin": -1.23,
+    "lean": 0.19,
+    "named": 2.62,
+    "together": 1.27,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
