@@ -73,6 +73,7 @@ def test_every_other_game_has_a_name_to_look_for():
         ("en jouant à Pandémie, combien de cartes en main au maximum ?", "fr", "Pandemic"),
         ("risk: how many dice does the attacker roll", "en", "Risk"),
         ("in risk how many dice does the attacker roll", "en", "Risk"),  # as « au Risk »
+        ("à risk le défenseur lance combien de dés", "fr", "Risk"),  # « à Risk » opening the question
         ("chess how does the knight move", "en", "chess"),
         ("aux échecs le roi peut se déplacer de deux cases ?", "fr", "chess"),
         ("petits chevaux faut faire un 6 pour sortir ?", "fr", "Ludo"),  # named in French
