@@ -33,7 +33,9 @@
   after each of the sixteenth pass's two steps, and the twentieth and twenty-first (150 each), the
   newest of the seventeenth and eighteenth passes, and the twenty-second and twenty-third (150 each),
   both written blind at the nineteenth pass, the first measured before it was learned, the second
-  the newest.
+  the newest, and the twenty-fourth (150), the newest of the nineteenth pass, and the twenty-fifth to
+  the twenty-seventh (150 each), written blind at the twentieth pass, each measured before it was
+  learned, the last the newest.
   From the fourteenth pass on,
   every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
   their cards', bench/rules_asked.py, and both linear readings' training, bench/rules_probe.py and
