@@ -351,10 +351,9 @@ def main() -> None:
 
 CLEAR = ["when does fatigue start"]
 """A clear win of the word search: the sentence model is not loaded."""
-_CLOSE_CALL = json.loads((Path(__file__).parent / "rules_close_call.json").read_text())
-CLOSE = [_CLOSE_CALL["question"], "--game", _CLOSE_CALL["game"]]
-"""A close call: the sentence model loads (``rules_close_call.json``, which tests/core/test_startup.py
-and `.ci/run` read too; a retraining may settle it with the words, which `cold_timings` then says)."""
+CLOSE_CALL = Path(__file__).parent / "rules_close_call.json"
+"""A close call: the sentence model loads (tests/core/test_startup.py and `.ci/run` read the same file;
+a retraining may settle it with the words, which `cold_timings` then says)."""
 
 
 def cold_timings(home: str) -> None:
@@ -362,7 +361,9 @@ def cold_timings(home: str) -> None:
     close call, 21 runs each beside ``python -c pass``; the medians against the start-up budget."""
     gm = str(Path(sys.executable).parent / "gm-assist")
     env = {**os.environ, "GM_ASSIST_HOME": home}
-    for args, expected in ((CLEAR, "words"), (CLOSE, "words+meaning")):
+    case = json.loads(CLOSE_CALL.read_text())
+    close = [case["question"], "--game", case["game"]]
+    for args, expected in ((CLEAR, "words"), (close, "words+meaning")):
         out = subprocess.run(
             [gm, "rules", "search", *args, "--json"], env=env, capture_output=True, text=True
         )
@@ -371,7 +372,7 @@ def cold_timings(home: str) -> None:
             print(f"warning: {args[0]!r} read as {reading!r}, not {expected!r}: choose another example")
     cold: dict[str, list[float]] = {"clear": [], "close": [], "bare": []}
     for _ in range(21):
-        for name, args in (("bare", None), ("clear", CLEAR), ("close", CLOSE)):
+        for name, args in (("bare", None), ("clear", CLEAR), ("close", close)):
             t0 = time.perf_counter()
             if args is None:
                 subprocess.run([sys.executable, "-c", "pass"], env=env)
