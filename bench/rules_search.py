@@ -109,9 +109,9 @@ def half(question: str) -> str:
     return "tune" if hashlib.sha1(question.encode()).digest()[0] % 2 == 0 else "check"
 
 
-HELD_OUT = 27
+HELD_OUT = 28
 """How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
-OFFTOPIC_HELD_OUT = 23
+OFFTOPIC_HELD_OUT = 24
 """How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
 
 

@@ -12,17 +12,17 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.06,
-    "score": 1.38,
+    "bias": -11.10,
+    "score": 1.41,
     "coverage": 0.66,
-    "unknown": -2.60,
-    "guessed": -1.45,
-    "terms": 1.51,
-    "near": 1.33,
+    "unknown": -2.55,
+    "guessed": -1.55,
+    "terms": 1.46,
+    "near": 1.32,
     "single": 0.29,
-    "margin": -1.23,
-    "lean": 0.19,
-    "named": 2.62,
+    "margin": -1.24,
+    "lean": 0.20,
+    "named": 2.68,
     "together": 1.27,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
