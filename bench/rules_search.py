@@ -35,7 +35,9 @@
   both written blind at the nineteenth pass, the first measured before it was learned, the second
   the newest, and the twenty-fourth (150), the newest of the nineteenth pass, and the twenty-fifth to
   the twenty-seventh (150 each), written blind at the twentieth pass, each measured before it was
-  learned, the last the newest.
+  learned, the last the newest, and the twenty-eighth to the thirtieth (150 each), written blind at the
+  twenty-first pass and never learned in it: `HELD_OUT` names the first of them, the newest, and
+  `unseen` finds the later ones.
   From the fourteenth pass on,
   every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
   their cards', bench/rules_asked.py, and both linear readings' training, bench/rules_probe.py and
@@ -55,12 +57,16 @@
   search and for a close call (which loads the sentence model: gm_assist/rules_ref/meaning.py);
 - how often the sentence model was asked, and what those queries cost.
 
-Run by hand: .venv/bin/python bench/rules_search.py [--misses] [--words] [--training] [--newest] [--cold]
+Run by hand: .venv/bin/python bench/rules_search.py [--misses] [--words] [--training] [--newest] [--unseen]
+[--cold]
 (--misses lists the "tune" half's misses only: the other half and the held-out sets stay unseen;
 --words reads with the words alone, as the default install does without the ``meaning`` extra, and
 skips the cold timings, which run the installed command; --training prints only the sets one may tune
 on, no held-out figure at all; --newest only the newest held-out set and the newest off-topic set,
-for a pass's before and after; --cold only the index build and the cold timings, ~30 s)
+for a pass's before and after; --unseen only the sets never learned from, the newest and any written
+after it (the twenty-ninth and thirtieth, written with the twenty-eighth at the twenty-first pass),
+each and pooled, with the off-topic sets never fitted on; --cold only the index build and the cold
+timings, ~30 s)
 """
 
 from __future__ import annotations
@@ -121,6 +127,17 @@ def _numbered(n: int) -> str:
     return "" if n == 1 else str(n)
 
 
+def unseen(first: int, stem: str) -> list[int]:
+    """The numbers of the sets never learned from: ``first`` (the newest one learning waits for,
+    `HELD_OUT` or `OFFTOPIC_HELD_OUT`) and every later one already written
+    (bench/``stem``, numbered): a pass may write several sets at once and measure them all, pooled, before
+    the next pass learns any."""
+    last = first
+    while (HERE / f"{stem}{_numbered(last + 1)}.tsv").exists():
+        last += 1
+    return list(range(first, last + 1))
+
+
 def read_sets() -> list[str]:
     """The held-out sets measured once already, every one but the newest (as its first reader
     labelled it): since the fourteenth pass the search learns from them (bench/rules_asked.py,
@@ -135,8 +152,14 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
     dev = questions()
     held_out = {
         f"held-out {_numbered(n)}".strip(): questions(f"rules_questions_heldout{_numbered(n)}.tsv")
-        for n in range(1, HELD_OUT + 1)
+        for n in range(1, unseen(HELD_OUT, "rules_questions_heldout")[-1] + 1)
     }
+    never = unseen(HELD_OUT, "rules_questions_heldout")
+    pooled = {}
+    if len(never) > 1:
+        pooled[f"never seen, pooled (held-out {never[0]}–{never[-1]})"] = [
+            row for n in never for row in held_out[f"held-out {n}"]
+        ]
     return {
         "dev/tune": [row for row in dev if half(row[2]) == "tune"],
         "dev/check": [row for row in dev if half(row[2]) == "check"],
@@ -149,8 +172,9 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
             "rules_questions_heldout9.tsv", "rules_questions_heldout9_second.tsv"
         ),
         f"read held-out sets (1–{HELD_OUT - 1}, learned from)": [
-            row for name, rows in held_out.items() if name != f"held-out {HELD_OUT}" for row in rows
+            row for n, rows in enumerate(held_out.values(), 1) if n < HELD_OUT for row in rows
         ],
+        **pooled,
     }
 
 
@@ -180,16 +204,19 @@ def quality(show_misses: bool) -> list[float]:
 
     meaning.closeness = closeness  # type: ignore[assignment]
     if not TRAINING_ONLY:
+        never = unseen(HELD_OUT, "rules_questions_heldout")
         print(
             f"held-out 1–{HELD_OUT - 1} are read sets: since the fourteenth pass the search learns from"
-            f" them (bench/rules_asked.py, rules_probe.py, rules_word_probe.py); held-out {HELD_OUT} alone is"
-            " never seen"
+            f" them (bench/rules_asked.py, rules_probe.py, rules_word_probe.py); held-out"
+            f" {'–'.join(map(str, sorted({never[0], never[-1]})))} never seen"
         )
     times: list[float] = []
     for name, rows in sets().items():
         if TRAINING_ONLY and name.startswith("held-out"):
             continue
         if NEWEST_ONLY and name != f"held-out {HELD_OUT}":
+            continue
+        if UNSEEN_ONLY and not _unseen_name(name):
             continue
         times += _quality(name, rows, show_misses and name == "dev/tune")
     meaning.closeness = real  # type: ignore[assignment]
@@ -272,6 +299,17 @@ NEWEST_ONLY = "--newest" in sys.argv
 """Only the newest held-out set and the newest off-topic set (a pass's before and after, measured
 on the same two commits in a few minutes), no keyword queries and no cold timings."""
 
+UNSEEN_ONLY = "--unseen" in sys.argv
+"""Only the sets never learned from (`unseen`: the newest and any written after it, each and pooled)
+and the off-topic sets never fitted on, no keyword queries and no cold timings."""
+
+
+def _unseen_name(name: str) -> bool:
+    """Whether a set's name in `sets` is a question set never learned from, or their pool."""
+    number = name.removeprefix("held-out ")
+    return name.startswith("never seen") or (number.isdigit() and int(number) >= HELD_OUT)
+
+
 GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
 
@@ -281,14 +319,16 @@ def offtopic_quality() -> list[float]:
     from gm_assist.rules_ref.search import run
 
     times: list[float] = []
-    for name, file in (
-        ("training", "rules_offtopic_train.tsv"),
+    never = unseen(OFFTOPIC_HELD_OUT, "rules_offtopic_heldout")
+    pooled = [0, 0, 0]  # the sets never fitted on: queries, confident without a context, with one
+    for n, name, file in (
+        (0, "training", "rules_offtopic_train.tsv"),
         *(
-            (f"held-out {_numbered(n)}".strip(), f"rules_offtopic_heldout{_numbered(n)}.tsv")
-            for n in range(1, 0 if TRAINING_ONLY else OFFTOPIC_HELD_OUT + 1)
+            (n, f"held-out {_numbered(n)}".strip(), f"rules_offtopic_heldout{_numbered(n)}.tsv")
+            for n in range(1, 0 if TRAINING_ONLY else never[-1] + 1)
         ),
     ):
-        if NEWEST_ONLY and file != f"rules_offtopic_heldout{_numbered(OFFTOPIC_HELD_OUT)}.tsv":
+        if (NEWEST_ONLY and n != OFFTOPIC_HELD_OUT) or (UNSEEN_ONLY and n not in never):
             continue
         rows = offtopic(file)
         said: dict[str | None, list[str]] = {}
@@ -309,6 +349,15 @@ def offtopic_quality() -> list[float]:
         if name == "training":
             for line in sorted({x for v in said.values() for x in v}):
                 print(f"  {line}")
+        if n in never:
+            pooled = [a + b for a, b in zip(pooled, (len(rows), free, ctx), strict=True)]
+            if n != never[-1] or len(never) == 1:
+                continue
+            print(
+                f"\noff-topic never fitted on, pooled (held-out {never[0]}–{never[-1]}, {pooled[0]}):"
+                f" confident {_pct(pooled[1], pooled[0])} without a context,"
+                f" {_pct(pooled[2], 5 * pooled[0])} with a game's context (target 0 %)"
+            )
     return times
 
 
@@ -337,14 +386,14 @@ def main() -> None:
         if "--cold" in sys.argv:  # only the new-process timings
             cold_timings(home)
             return
-        times = quality("--misses" in sys.argv) + ([] if NEWEST_ONLY else keyword_quality())
+        times = quality("--misses" in sys.argv) + ([] if NEWEST_ONLY or UNSEEN_ONLY else keyword_quality())
         offtopic_quality()  # not in the query times: a run with every game as context
         print(f"\nindex build (first run after a card change): {build * 1000:.0f} ms")
         print(
             f"{len(times)} in-process queries: median {statistics.median(times) * 1000:.2f} ms, "
             f"p95 {sorted(times)[int(len(times) * 0.95)] * 1000:.2f} ms (target: median ≤ 10 ms)"
         )
-        if "--words" in sys.argv or TRAINING_ONLY or NEWEST_ONLY:
+        if "--words" in sys.argv or TRAINING_ONLY or NEWEST_ONLY or UNSEEN_ONLY:
             return
         cold_timings(home)
 
