@@ -116,9 +116,11 @@ def half(question: str) -> str:
 
 
 HELD_OUT = 28
-"""How many held-out question sets there are (bench/rules_questions_heldout.tsv, _heldout2.tsv, …)."""
+"""The newest held-out question set (bench/rules_questions_heldout.tsv, _heldout2.tsv, …): the search
+learns every earlier one (`read_sets`), never this one nor any written after it (`unseen`)."""
 OFFTOPIC_HELD_OUT = 24
-"""How many held-out off-topic sets there are (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …)."""
+"""The newest held-out off-topic set (bench/rules_offtopic_heldout.tsv, _heldout2.tsv, …): `confident`
+is fitted on every earlier one, never on this one nor any written after it (`unseen`)."""
 
 
 def _numbered(n: int) -> str:
@@ -150,11 +152,11 @@ def read_sets() -> list[str]:
 
 def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
     dev = questions()
+    never = unseen(HELD_OUT, "rules_questions_heldout")
     held_out = {
         f"held-out {_numbered(n)}".strip(): questions(f"rules_questions_heldout{_numbered(n)}.tsv")
-        for n in range(1, unseen(HELD_OUT, "rules_questions_heldout")[-1] + 1)
+        for n in range(1, never[-1] + 1)
     }
-    never = unseen(HELD_OUT, "rules_questions_heldout")
     pooled = {}
     if len(never) > 1:
         pooled[f"never seen, pooled (held-out {never[0]}–{never[-1]})"] = [
