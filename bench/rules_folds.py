@@ -19,6 +19,7 @@ extra too. About 15 s a set with the words alone, ~1.5 min a set with ``--meanin
     .venv/bin/python bench/rules_folds.py --meaning        # with the sentence model, as the extra reads
     .venv/bin/python bench/rules_folds.py --sets 11-16     # the sets the fifteenth pass reported
     .venv/bin/python bench/rules_folds.py --wrong          # and each confident first card that was wrong
+    .venv/bin/python bench/rules_folds.py --sets 1-10 --either  # a card a second reader lists counts too
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ Measured = tuple[dict[str, int], list[list[str]], list[Row]]
 context): ``[lang, question, answers, first card]``; and each search's `Row`."""
 
 
-def measure(k: int, meaning_too: bool) -> Measured:
-    """Set ``k`` searched by the package on ``sys.path`` (the fold's copy)."""
-    from rules_search import _numbered, judged, questions
+def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
+    """Set ``k`` searched by the package on ``sys.path`` (the fold's copy); with ``either``, a card its
+    second reader lists counts too, where the set has one (bench/rules_questions_heldoutK_second.tsv)."""
+    from rules_search import HERE, _numbered, either_reader, judged, questions
 
     from gm_assist.rules_ref import meaning, search
     from gm_assist.rules_ref.confidence import confidence_features
@@ -71,7 +73,10 @@ def measure(k: int, meaning_too: bool) -> Measured:
     counts = dict.fromkeys(COUNTS, 0)
     wrong: list[list[str]] = []
     rows: list[Row] = []
-    for lang, game, question, answers in questions(f"rules_questions_heldout{_numbered(k)}.tsv"):
+    name = f"rules_questions_heldout{_numbered(k)}.tsv"
+    second = name.replace(".tsv", "_second.tsv")
+    labelled = either_reader(name, second) if either and (HERE / second).exists() else questions(name)
+    for lang, game, question, answers in labelled:
         counts["n"] += 1
         for ctx in (None, game):
             ids, first, top3, confident = judged(question, lang, answers, ctx)
@@ -87,7 +92,7 @@ def measure(k: int, meaning_too: bool) -> Measured:
     return counts, wrong, rows
 
 
-def fold(k: int, meaning_too: bool) -> Measured:
+def fold(k: int, meaning_too: bool, either: bool = False) -> Measured:
     """Rebuild what the search learns without set ``k`` in a copy, then measure ``k`` there."""
     with tempfile.TemporaryDirectory(prefix=f"gm-fold{k}-") as tmp:
         where = Path(tmp)
@@ -97,7 +102,8 @@ def fold(k: int, meaning_too: bool) -> Measured:
         env = {**os.environ, "PYTHONPATH": str(where), "GM_ASSIST_HOME": str(where / "home")}
         env["GM_BENCH_LEAVE_OUT"] = str(k)
         steps = [["rules_asked.py"], ["rules_word_probe.py"], *([["rules_probe.py"]] if meaning_too else [])]
-        steps.append(["rules_folds.py", "--measure", str(k), *(["--meaning"] if meaning_too else [])])
+        flags = [*(["--meaning"] if meaning_too else []), *(["--either"] if either else [])]
+        steps.append(["rules_folds.py", "--measure", str(k), *flags])
         for script, *args in steps:
             done = subprocess.run(
                 [sys.executable, str(where / "bench" / script), *args],
@@ -130,13 +136,18 @@ def main() -> None:
     parser.add_argument(
         "--wrong", action="store_true", help="list each confident first card that was wrong (no context)"
     )
+    parser.add_argument(
+        "--either",
+        action="store_true",
+        help="a card the set's second reader lists counts too (sets with a _second file)",
+    )
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # inside a fold's copy
     args = parser.parse_args()
     if args.measure is not None:
         import gm_assist
 
         assert Path(gm_assist.__file__).is_relative_to(Path(os.environ["PYTHONPATH"])), gm_assist.__file__
-        print(json.dumps(measure(args.measure, args.meaning)))
+        print(json.dumps(measure(args.measure, args.meaning, args.either)))
         return
     first, _, last = args.sets.partition("-")
     wanted = range(int(first), int(last or first) + 1)
@@ -153,7 +164,7 @@ def main() -> None:
     )
     total = dict.fromkeys(COUNTS, 0)
     for k in wanted:
-        counts, wrong, _ = fold(k, args.meaning)
+        counts, wrong, _ = fold(k, args.meaning, args.either)
         print(line(f"held-out {k}", counts), flush=True)
         if args.wrong:
             for lang, question, answers, got in wrong:
