@@ -106,6 +106,22 @@ def test_the_bench_splits_its_development_set_in_fixed_halves():
     assert not {q.casefold().strip(" ?") for _, _, q, _ in second} & earlier
 
 
+def test_every_second_reading_has_its_set_s_questions_and_cards_of_their_game():
+    from gm_assist.rules_ref.cards import all_cards
+
+    cards = set(all_cards())
+    with bench_script("rules_search") as bench:
+        seconds = sorted(bench.HERE.glob("rules_questions_heldout*_second.tsv"))
+        assert len(seconds) >= 10
+        for path in seconds:
+            first = path.name.replace("_second", "")
+            pairs = zip(bench.questions(first), bench.questions(path.name), strict=True)
+            for (lang, game, question, _), (lang2, game2, question2, answers) in pairs:
+                assert (lang, game, question) == (lang2, game2, question2), path.name
+                assert answers and set(answers) <= cards, (path.name, question)
+                assert all(a.startswith(game + "/") for a in answers), (path.name, question)
+
+
 def test_every_answer_of_the_bench_sets_is_a_card():
     from gm_assist.rules_ref.cards import all_cards
 
