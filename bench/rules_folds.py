@@ -55,7 +55,7 @@ context): ``[lang, question, answers, first card]``; and each search's `Row`."""
 def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
     """Set ``k`` searched by the package on ``sys.path`` (the fold's copy); with ``either``, a card its
     second reader lists counts too, where the set has one (bench/rules_questions_heldoutK_second.tsv)."""
-    from rules_search import HERE, _numbered, either_reader, judged, questions
+    from rules_search import _numbered, either_reader, judged, questions, second_reading
 
     from gm_assist.rules_ref import meaning, search
     from gm_assist.rules_ref.confidence import confidence_features
@@ -74,8 +74,8 @@ def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
     wrong: list[list[str]] = []
     rows: list[Row] = []
     name = f"rules_questions_heldout{_numbered(k)}.tsv"
-    second = name.replace(".tsv", "_second.tsv")
-    labelled = either_reader(name, second) if either and (HERE / second).exists() else questions(name)
+    second = second_reading(name) if either else None
+    labelled = either_reader(name, second) if second else questions(name)
     for lang, game, question, answers in labelled:
         counts["n"] += 1
         for ctx in (None, game):

@@ -150,6 +150,17 @@ def read_sets() -> list[str]:
     return [f"rules_questions_heldout{_numbered(n)}.tsv" for n in range(1, HELD_OUT) if str(n) != leave]
 
 
+def _pool_name(never: list[int]) -> str:
+    """The name in `sets` of the never-seen sets ``never`` pooled."""
+    return f"never seen, pooled (held-out {never[0]}–{never[-1]})"
+
+
+def second_reading(name: str) -> str | None:
+    """The file of a question set's second, blind reading (``…_second.tsv``), if it has one."""
+    second = name.replace(".tsv", "_second.tsv")
+    return second if (HERE / second).exists() else None
+
+
 def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
     dev = questions()
     never = unseen(HELD_OUT, "rules_questions_heldout")
@@ -159,9 +170,7 @@ def sets() -> dict[str, list[tuple[str, str, str, list[str]]]]:
     }
     pooled = {}
     if len(never) > 1:
-        pooled[f"never seen, pooled (held-out {never[0]}–{never[-1]})"] = [
-            row for n in never for row in held_out[f"held-out {n}"]
-        ]
+        pooled[_pool_name(never)] = [row for n in never for row in held_out[f"held-out {n}"]]
     return {
         "dev/tune": [row for row in dev if half(row[2]) == "tune"],
         "dev/check": [row for row in dev if half(row[2]) == "check"],
@@ -205,8 +214,9 @@ def quality(show_misses: bool) -> list[float]:
             asked.append(time.perf_counter() - t0)
 
     meaning.closeness = closeness  # type: ignore[assignment]
+    never = unseen(HELD_OUT, "rules_questions_heldout")
+    chosen = {f"held-out {n}" for n in never} | {_pool_name(never)}  # --unseen
     if not TRAINING_ONLY:
-        never = unseen(HELD_OUT, "rules_questions_heldout")
         print(
             f"held-out 1–{HELD_OUT - 1} are read sets: since the fourteenth pass the search learns from"
             f" them (bench/rules_asked.py, rules_probe.py, rules_word_probe.py); held-out"
@@ -218,7 +228,7 @@ def quality(show_misses: bool) -> list[float]:
             continue
         if NEWEST_ONLY and name != f"held-out {HELD_OUT}":
             continue
-        if UNSEEN_ONLY and not _unseen_name(name):
+        if UNSEEN_ONLY and name not in chosen:
             continue
         times += _quality(name, rows, show_misses and name == "dev/tune")
     meaning.closeness = real  # type: ignore[assignment]
@@ -306,12 +316,6 @@ UNSEEN_ONLY = "--unseen" in sys.argv
 and the off-topic sets never fitted on, no keyword queries and no cold timings."""
 
 
-def _unseen_name(name: str) -> bool:
-    """Whether a set's name in `sets` is a question set never learned from, or their pool."""
-    number = name.removeprefix("held-out ")
-    return name.startswith("never seen") or (number.isdigit() and int(number) >= HELD_OUT)
-
-
 GAMES = ("tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters")
 
 
@@ -353,13 +357,12 @@ def offtopic_quality() -> list[float]:
                 print(f"  {line}")
         if n in never:
             pooled = [a + b for a, b in zip(pooled, (len(rows), free, ctx), strict=True)]
-            if n != never[-1] or len(never) == 1:
-                continue
-            print(
-                f"\noff-topic never fitted on, pooled (held-out {never[0]}–{never[-1]}, {pooled[0]}):"
-                f" confident {_pct(pooled[1], pooled[0])} without a context,"
-                f" {_pct(pooled[2], 5 * pooled[0])} with a game's context (target 0 %)"
-            )
+    if len(never) > 1 and not NEWEST_ONLY and not TRAINING_ONLY:
+        print(
+            f"\noff-topic never fitted on, pooled (held-out {never[0]}–{never[-1]}, {pooled[0]}):"
+            f" confident {_pct(pooled[1], pooled[0])} without a context,"
+            f" {_pct(pooled[2], 5 * pooled[0])} with a game's context (target 0 %)"
+        )
     return times
 
 
