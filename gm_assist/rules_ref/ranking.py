@@ -104,10 +104,14 @@ def ranked(
         scored.sort(key=lambda item: (not item[0].startswith(ctx_game + "/"), -item[1], item[0]))
     if ctx_game and scored and not scored[0][0].startswith(ctx_game + "/"):
         # other games' cards hold the question's words, none of the game in context does (« comment
-        # on installe » in a Shy Monsters session): its cards closest by meaning come first
+        # on installe » in a Shy Monsters session): its cards closest by meaning come first, or without
+        # the model those the words' regression finds likeliest (not for a question left out: it learned it)
         near = meaning.by_meaning(query, index.cards_of(ctx_game), meaning_rows)
         if near:
             return q, near + scored, idf, ctx_game, meaning.BOTH
+        near = word_probe.by_words(q, index.cards_of(ctx_game)) if _HOLD_OUT is None else []
+        if near:
+            return q, near + scored, idf, ctx_game, meaning.WORDS
     # a close call between the two best cards (of the game, if any): what the players' questions say
     # of the words (not for a question left out: the regression learned it), then the question's meaning
     if _HOLD_OUT is None:

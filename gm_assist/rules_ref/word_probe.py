@@ -112,3 +112,17 @@ def rerank(q: Query, scored: Scored, game: str | None) -> Scored:
     if not lean or not set(compared) <= lean.keys():
         return scored
     return fuse(scored, game, {c: lean[c] for c in compared}, WEIGHT)
+
+
+def by_words(q: Query, cards: list[str]) -> Scored:
+    """``cards`` (a game's, none of which holds a word of the question) in the regression's order,
+    the `COMPARED` likeliest, each at score 0; [] when it knows none of the question's stems or is
+    unusable."""
+    from gm_assist.rules_ref.meaning import COMPARED
+
+    reading = probe()
+    if not any(key(q.lang, s) in reading.rows for s in q.weights):
+        return []
+    lean = reading.log_p(q)
+    ranked = sorted((c for c in cards if c in lean), key=lambda c: (-lean[c], c))
+    return [(card, 0.0, 0.0) for card in ranked[:COMPARED]]

@@ -16,11 +16,14 @@ from gm_assist.rules_ref import meaning_files as F
 from gm_assist.rules_ref import meaning_model as E
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref import word_probe as WP
 from gm_assist.rules_ref.cards import all_cards
 from tests.bench_scripts import bench_script
 
 # each test on the cards alone (a fresh index): the examples below are close calls of the cards' own words
 pytestmark = pytest.mark.usefixtures("cards_alone")
+SHIPPED_PROBE = WP.probe
+"""The words' regression as shipped, which `cards_alone` leaves out."""
 
 
 def _ids(question: str, lang: str, game: str) -> list[str]:
@@ -188,7 +191,8 @@ def test_a_summary_card_the_model_puts_back_first_still_yields(monkeypatch):
 def test_a_game_none_of_whose_cards_holds_the_words_is_read_by_meaning(monkeypatch):
     """In a Shy Monsters session « comment on installe » matches other games' set-up cards by their
     words (« installer ») and none of Shy Monsters': the session's cards closest by meaning come
-    first, unsure, rather than another game's."""
+    first, unsure, rather than another game's; without the model, those the words' regression finds
+    likeliest; with neither, the other games' cards the words found."""
     question = "comment on installe"
     result = S.run(question, "fr", None, M.COMPARED, context="shy-monsters")
     meant = [h.id for h in result.hits]
@@ -197,8 +201,14 @@ def test_a_game_none_of_whose_cards_holds_the_words_is_read_by_meaning(monkeypat
     with monkeypatch.context() as m:
         m.setattr(M, "_engine", lambda: None)
         I.reset()
-        words = _ids(question, "fr", "shy-monsters")  # the words alone: other games' set-up cards
-    assert words and not any(c.startswith("shy-monsters/") for c in words)
+        alone = _ids(question, "fr", "shy-monsters")  # neither reading: the other games' set-up cards
+        assert alone and not any(c.startswith("shy-monsters/") for c in alone)
+        m.setattr(WP, "probe", SHIPPED_PROBE)  # the words' regression as shipped
+        words = S.run(question, "fr", None, M.COMPARED, context="shy-monsters")
+        assert words.hits[0].id == "shy-monsters/setup" and words.reading == M.WORDS and not words.confident
+        assert all(h.id.startswith("shy-monsters/") for h in words.hits)
+        # a game named in the question sets the context the same way
+        assert S.run("comment on installe shy monsters", "fr").hits[0].id == "shy-monsters/setup"
 
 
 def test_the_model_orders_the_game_s_cards_when_none_holds_the_words(monkeypatch):
