@@ -12,23 +12,23 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.10,
-    "score": 1.41,
-    "coverage": 0.66,
-    "unknown": -2.55,
-    "guessed": -1.55,
-    "terms": 1.46,
-    "near": 1.32,
-    "single": 0.29,
-    "margin": -1.24,
-    "lean": 0.20,
-    "named": 2.68,
-    "together": 1.27,
+    "bias": -10.92,
+    "score": 1.25,
+    "coverage": 0.70,
+    "unknown": -2.42,
+    "guessed": -1.38,
+    "terms": 1.49,
+    "near": 1.55,
+    "single": 0.69,
+    "margin": -1.26,
+    "lean": 0.50,
+    "named": 2.76,
+    "together": 1.05,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.69
+CONFIDENT = 0.72
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
