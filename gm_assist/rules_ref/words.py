@@ -63,6 +63,12 @@ def _stemmer(lang: str):
 
 _DICE = re.compile(r"\b[dD][éÉ]s?\b")
 """French « dé(s) » (dice), which folding would turn into the article « de »/« des »."""
+_MARKET = re.compile(r"\bmarch[éÉ]s?\b|(?<=\b(?:le|au|du|un|ce) )marche\b", re.IGNORECASE)
+"""French « marché » (Insomnia's tile market), which folding would turn into the filler « marche »
+(« ça marche comment ? »); unaccented, it is the market after an article (« le marche des tuiles »)."""
+_PASSING = re.compile(r"(?<!\bse )(?<!\bs')(?<!\bs’)\bpasse\b", re.IGNORECASE)
+"""French « passe » when something passes (« je passe sur la case du cauchemar »), not the filler
+« il se passe quoi ? » (what happens), which folding cannot tell apart."""
 
 
 def _plain(text: str) -> str:
@@ -78,7 +84,8 @@ def _plain(text: str) -> str:
 def words(text: str) -> list[str]:
     """Folded words of a text (accents and case removed), number words as digits, the ∞ sign as
     "infinity" (players type it as the cards print it)."""
-    text = _DICE.sub(" dice ", text).replace("∞", " infinity ")
+    text = _MARKET.sub(" marches ", _DICE.sub(" dice ", text)).replace("∞", " infinity ")
+    text = _PASSING.sub(" passes ", text)
     return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(text))]
 
 
