@@ -12,18 +12,18 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.92,
-    "score": 1.25,
-    "coverage": 0.70,
-    "unknown": -2.42,
+    "bias": -10.99,
+    "score": 1.28,
+    "coverage": 0.74,
+    "unknown": -2.40,
     "guessed": -1.38,
-    "terms": 1.49,
-    "near": 1.55,
-    "single": 0.69,
-    "margin": -1.26,
-    "lean": 0.50,
+    "terms": 1.48,
+    "near": 1.47,
+    "single": 0.73,
+    "margin": -1.27,
+    "lean": 0.48,
     "named": 2.76,
-    "together": 1.05,
+    "together": 1.06,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
