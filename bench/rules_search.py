@@ -36,10 +36,10 @@
   the newest, and the twenty-fourth (150), the newest of the nineteenth pass, and the twenty-fifth to
   the twenty-seventh (150 each), written blind at the twentieth pass, each measured before it was
   learned, the last the newest, and the twenty-eighth to the thirtieth (150 each), written blind at the
-  twenty-first pass and measured once, never learned in it, and the thirty-first and thirty-second
-  (150 each), written blind at the twenty-second pass (the second in the vague words of a child, a
-  grandparent or a newcomer) and never learned in it: `HELD_OUT` names the first of them, the
-  newest, and `unseen` finds the later ones.
+  twenty-first pass and measured once, never learned in it, and the thirty-first to the
+  thirty-third (150 each), written blind at the twenty-second pass (the last two in the vague words
+  of a child, a grandparent or a newcomer) and never learned in it: `HELD_OUT` names the first of
+  them, the newest, and `unseen` finds the later ones.
   From the fourteenth pass on,
   every held-out set but the newest is a read set (`read_sets`): the search learns from it (its questions join
   their cards', bench/rules_asked.py, and both linear readings' training, bench/rules_probe.py and
@@ -66,7 +66,7 @@ Run by hand: .venv/bin/python bench/rules_search.py [--misses] [--words] [--trai
 skips the cold timings, which run the installed command; --training prints only the sets one may tune
 on, no held-out figure at all; --newest only the newest held-out set and the newest off-topic set,
 for a pass's before and after; --unseen only the sets never learned from, the newest and any written
-after it (the thirty-second, written with the thirty-first at the twenty-second pass),
+after it (the thirty-second and thirty-third, written with the thirty-first at the twenty-second pass),
 each and pooled, with the off-topic sets never fitted on; --cold only the index build and the cold
 timings, ~30 s)
 """
