@@ -27,6 +27,22 @@ def test_insomnia_s_market_is_a_word_not_the_filler(text, market):
     assert ("march" in stems(text, "fr")) is market
 
 
+@pytest.mark.parametrize(
+    ("text", "passing"),
+    [
+        ("je passe sur la case du cauchemar sans m'arrêter", True),
+        ("le loup PASSE au-dessus de mon mouton", True),
+        ("il se passe quoi si le sac est vide", False),  # the filler « il se passe quoi »
+        ("qu'est-ce qui s'passe quand on est ko", False),
+        ("que se passe-t-il à la fin", False),
+    ],
+)
+def test_passing_over_is_a_word_not_the_filler(text, passing):
+    """« je passe sur la case » (passing over) keeps its stem; « il se passe quoi » (what happens)
+    is a filler, as before."""
+    assert ("pass" in stems(text, "fr")) is passing
+
+
 def test_a_question_on_the_market_finds_the_cards_that_hold_it():
     """« le marché » was dropped as a filler, and the question read as one on dream tiles alone: a
     dream tile's own card came first."""
