@@ -98,3 +98,50 @@ def test_guided_lookup(keys, capsys):
     with pytest.raises(Cancelled):
         lookup()
     assert "Fatigue" in capsys.readouterr().out
+
+
+def _unsure(games: list[str], likely: float = 0.5, context: str | None = None):
+    from gm_assist.rules_ref.search import Hit, Result
+
+    hits = [Hit(f"{g}/card{i}", "Title", 1.0, "", "", "en", g) for i, g in enumerate(games)]
+    return Result(hits, "en", context, confidence=likely)
+
+
+@pytest.mark.parametrize(
+    "games, likely, context, named",
+    [
+        (["tmb", "insomnia", "tmb"], 0.5, None, ["Too Many Bones", "Insomnia"]),
+        (["tmb", "tmb", "tmb"], 0.5, None, []),  # one game: naming it settles nothing
+        (["tmb", "insomnia"], 0.5, "tmb", []),  # a game is in context already
+        (["tmb", "insomnia"], 0.05, None, []),  # likelier about something else than about our games
+        (["tmb", "tmb", "tmb", "insomnia"], 0.5, None, []),  # only the three closest cards count
+    ],
+)
+def test_an_unsure_answer_over_several_games_asks_which_game(games, likely, context, named):
+    """Nothing answers "how many bad guys at once" well, and its closest cards are of two games: the
+    message names them and says how to name the game; not when one game, a context or off-topic text."""
+    from gm_assist.rules_ref.search import unsure_message
+
+    message = unsure_message(_unsure(games, likely, context), "how many bad guys at once")
+    assert all(name in message for name in named)
+    assert ("--game" in message) is bool(named)
+    assert message.endswith("The closest cards:")
+
+
+def test_the_command_and_the_guided_lookup_say_which_games(gm, keys, capsys, monkeypatch):
+    """Through the real entry point (no session): « solo » is Insomnia's and Shy Monsters' word."""
+    r = gm("rules", "search", "solo", "--json")
+    assert not r.json["confident"] and "Shy Monsters" in r.json["message"] and "`--game`" in r.json["message"]
+    assert "plusieurs jeux" in gm("rules", "search", "solo", "--lang", "fr").stdout
+    assert "several games" not in (
+        gm("rules", "search", "solo", "--game", "insomnia", "--json").json["message"] or ""
+    )
+    from gm_assist.core.context import ctx
+    from gm_assist.core.errors import Cancelled
+    from gm_assist.rules_ref.flow import lookup
+
+    monkeypatch.setattr(ctx(), "guided", True)  # worded for the menus, as `gm-assist` words them
+    keys.send(keys.type("solo"), keys.ENTER, keys.CTRL_C)
+    with pytest.raises(Cancelled):
+        lookup()
+    assert "start a game of it from the menu" in capsys.readouterr().out
