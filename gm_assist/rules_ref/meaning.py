@@ -252,8 +252,13 @@ def by_meaning(question: str, cards: list[str], rows: Callable[[list[str]], Rows
     except OSError as exc:
         debug(f"meaning: {exc}; no card of the game by meaning")
         return []
-    if not near:
-        return []
+    return unscored(near) if near else []
+
+
+def unscored(near: dict[str, float]) -> Scored:
+    """The `COMPARED` cards of ``near`` that it rates highest, best first, each at score 0: a game's
+    cards that hold no word of the question, ordered by another reading (`by_meaning`,
+    `word_probe.by_words`)."""
     return [(card, 0.0, 0.0) for card in sorted(near, key=lambda c: (-near[c], c))[:COMPARED]]
 
 

@@ -30,7 +30,7 @@ import struct
 from functools import cache
 from pathlib import Path
 
-from gm_assist.rules_ref.meaning import Scored, block, close_call, fuse
+from gm_assist.rules_ref.meaning import Scored, block, close_call, fuse, unscored
 from gm_assist.rules_ref.meaning_model import debug
 from gm_assist.rules_ref.query import Query
 
@@ -118,11 +118,8 @@ def by_words(q: Query, cards: list[str]) -> Scored:
     """``cards`` (a game's, none of which holds a word of the question) in the regression's order,
     the `COMPARED` likeliest, each at score 0; [] when it knows none of the question's stems or is
     unusable."""
-    from gm_assist.rules_ref.meaning import COMPARED
-
     reading = probe()
     if not any(key(q.lang, s) in reading.rows for s in q.weights):
         return []
     lean = reading.log_p(q)
-    ranked = sorted((c for c in cards if c in lean), key=lambda c: (-lean[c], c))
-    return [(card, 0.0, 0.0) for card in ranked[:COMPARED]]
+    return unscored({c: lean[c] for c in cards if c in lean})
