@@ -34,7 +34,7 @@ from gm_assist.rules_ref.words import content_words, intents, stems, words
 FIELDS = ("title", "keywords", "questions", "body")
 HUB_MIN = 4
 """A card whose body points to at least this many other cards is a summary card (`_hubs`)."""
-INDEX_VERSION = "rules-index-v15"
+INDEX_VERSION = "rules-index-v16"
 """Moves whenever what the index holds changes: the build here, `words`, `answers.indexed_sentences`."""
 
 _CODE = re.compile(r"\s*\(?`[^`]*`\)?")

@@ -28,7 +28,7 @@ STOP = {
         happens happened get gets got getting go goes going gone went let lets s t d ll re ve m
         else ever again even like want wanted need needs supposed allowed say says said know tell
         mean means use used using work works way much many often whole all every each other another
-        time times difference differences im ive myself actually""".split()
+        time times difference differences im ive myself actually thanks thank""".split()
     ),
     "fr": frozenset(
         """le la les l un une des de du d au aux a à et ou mais donc or ni car si sinon que qu qui
@@ -40,7 +40,7 @@ STOP = {
         cela ça ca y en ne n pas plus jamais rien aucun aucune non oui ok bien alors
         aussi encore deja déjà tout tous toute toutes chaque autre autres meme même sur sous dans par
         pour avec chez vers entre pendant durant lors regle regles règle règles passe quelqu chose truc
-        veut dire sert servir marche fonctionne comme ici difference differences""".split()
+        veut dire sert servir marche fonctionne comme ici difference differences sais sait plait""".split()
     ),
 }
 
@@ -71,6 +71,75 @@ _PASSING = re.compile(r"(?<!\bse )(?<!\bs')(?<!\bs’)\bpasse\b", re.IGNORECASE)
 « il se passe quoi ? » (what happens), which folding cannot tell apart."""
 
 
+_PLAIN_DE = re.compile(r"\b[dD][eE][sS]?\b")
+_LAST_WORD = re.compile(r"(\w+) +$")
+_NEXT_WORD = re.compile(r" +(\w+)")
+_OF = frozenset(
+    "mes tes ses nos vos leurs ces ceux celles plus moins trop mon ton son ma ta sa la le les l nous vous eux"
+    " elles ils cela ça ca tout tous".split()
+)
+"""After « un de » or « de de », the words of « un de mes amis », « un de plus », « un de ceux-là »,
+« de de la bonne couleur » (and a number, « un de 2 »): the article."""
+_BEFORE_DICE = frozenset("le ce mon ton son quel chaque les mes tes ses nos vos ces de".split())
+"""French « dé(s) » typed without its accent where the article « de »/« des » cannot stand: after a
+determiner (« le de vert », « mes des », « un de » but for « un de mes… », `_OF`), after « de »
+(« combien de des ») or a number (« 3 des »)."""
+
+_TEXTING = {
+    "cb": "combien", "cbien": "combien", "cmb": "combien", "koi": "quoi", "kwa": "quoi",
+    "kan": "quand", "qd": "quand", "pk": "pourquoi", "pq": "pourquoi", "pkoi": "pourquoi",
+    "pcq": "parce que", "ya": "il y a", "jai": "j'ai", "chui": "je suis",
+    "chuis": "je suis", "jsp": "je sais pas", "tt": "tout", "tte": "toute", "ts": "tous",
+    "mm": "même", "bcp": "beaucoup", "ds": "dans", "pr": "pour", "stp": "s'il te plaît",
+    "svp": "s'il vous plaît", "qqn": "quelqu'un", "qqch": "quelque chose", "tjr": "toujours",
+    "tjrs": "toujours", "mtn": "maintenant", "dla": "de la", "dle": "de le",
+    "wat": "what", "wut": "what", "whos": "who is", "wheres": "where is", "hows": "how is",
+    "cant": "cannot", "plz": "please", "pls": "please", "thx": "thanks", "thru": "through",
+    "gonna": "going to", "wanna": "want to", "gotta": "got to", "idk": "i don't know",
+}  # fmt: skip
+"""French and English as they are texted (« cb de des jpeux lancer », "wat happens if u cant move"),
+spelled out: a question word (« cb », « qd », "whos") says what kind of answer is wanted (`intents`), a
+shortened filler is dropped as the full one is, and none is left as a word of its own that only texted
+questions share. Words of one letter (« c », « g », "u") stay: the cards name tiles and monsters with
+them."""
+_TEXTED = re.compile(
+    r"(?<![\w'’])(?:(?:" + "|".join(_TEXTING) + r")(?![\w'’])|j(?=[bcdfghklmnpqrstvz]\w\w))", re.IGNORECASE
+)
+"""A texted word in a question's raw text: one of `_TEXTING`, or the « j » of « je » glued to its verb
+(« jpeux », « jlance »; no word of either language starts with a j and a consonant)."""
+
+
+def _spelled(match: re.Match[str]) -> str:
+    return _TEXTING.get(match.group().lower(), "je ")
+
+
+def spelled_out(text: str) -> str:
+    """A question's texted French spelled out (`_TEXTING`, « jpeux » → « je peux ») and its unaccented
+    « dé » made plain (`_PLAIN_DE`), as the question words (`intents`) read it."""
+    return _plain_dice(_TEXTED.sub(_spelled, text))
+
+
+def _plain_dice(text: str) -> str:
+    dice_ends = {-1}
+
+    def one(match: re.Match[str]) -> str:
+        before = _LAST_WORD.search(text, max(0, match.start() - 10), match.start())
+        word = before.group(1).lower() if before else ""
+        if before and before.end(1) in dice_ends:  # « mon de de compétence »: the second is the article
+            return match.group()
+        after = _NEXT_WORD.match(text, match.end())
+        of = after and (after.group(1).lower() in _OF or after.group(1).isdigit())
+        if of and word in ("un", "de"):  # « un de mes… », « sans de de la bonne couleur »: the article
+            return match.group()
+        plural = len(match.group()) == 3
+        if word in _BEFORE_DICE or (word == "un" and not plural) or (word.isdigit() and plural):
+            dice_ends.add(match.end())
+            return "dé"
+        return match.group()
+
+    return _PLAIN_DE.sub(one, text)
+
+
 def _plain(text: str) -> str:
     """Lower case without accents (what `fold` does for words, faster on whole card bodies)."""
     text = text.casefold()
@@ -81,12 +150,28 @@ def _plain(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
+_GLUED_JE = re.compile(r"\bj[bcdfghklmnpqrstvz][a-z0-9]{2,}")
+_SPELLED = {key: _WORD.findall(_plain(value)) for key, value in _TEXTING.items()}
+"""`_TEXTING` as folded words, for `words`."""
+
+
 def words(text: str) -> list[str]:
     """Folded words of a text (accents and case removed), number words as digits, the ∞ sign as
-    "infinity" (players type it as the cards print it)."""
-    text = _MARKET.sub(" marches ", _DICE.sub(" dice ", text)).replace("∞", " infinity ")
-    text = _PASSING.sub(" passes ", text)
-    return [NUMBERS.get(w, w) for w in _WORD.findall(_plain(text))]
+    "infinity" (players type it as the cards print it), texted French spelled out (`_TEXTING`)."""
+    text = _MARKET.sub(" marches ", _DICE.sub(" dice ", _plain_dice(text))).replace("∞", " infinity ")
+    text = _plain(_PASSING.sub(" passes ", text))
+    ws = _WORD.findall(text)
+    if _SPELLED.keys().isdisjoint(ws) and not _GLUED_JE.search(text):
+        return [NUMBERS.get(w, w) for w in ws]
+    out: list[str] = []
+    for w in ws:
+        if w in _SPELLED:
+            out += _SPELLED[w]
+        elif _GLUED_JE.fullmatch(w):
+            out += ("je", w[1:])
+        else:
+            out.append(NUMBERS.get(w, w))
+    return out
 
 
 def content_words(ws: list[str]) -> list[str]:
@@ -139,7 +224,7 @@ folds to « ou », "or")."""
 def _lowered(text: str) -> str:
     """A question as `_INTENTS` and `_ADVICE` read it: lower case, accents kept (« où » is not « ou »),
     typographic apostrophes made plain, one space between words."""
-    return " ".join(text.casefold().replace("’", "'").split())
+    return " ".join(spelled_out(text).casefold().replace("’", "'").split())
 
 
 _ADVICE = re.compile(
