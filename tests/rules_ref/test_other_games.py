@@ -79,6 +79,12 @@ def test_every_other_game_has_a_name_to_look_for():
         ("petits chevaux faut faire un 6 pour sortir ?", "fr", "Ludo"),  # named in French
         ("can players trade property cards with each other?", "en", "Monopoly"),  # a phrase only it uses
         ("est-ce qu'on peut échanger des cartes propriété entre joueurs ?", "fr", "Monopoly"),
+        # games a family names at the table (the second list, 2026-11-29)
+        ("au jeu du président le trou du cul donne ses meilleures cartes ?", "fr", "President"),
+        ("in a game of hearts do you pass three cards to the left", "en", "Hearts"),
+        ("au Skyjo on retourne combien de cartes au début", "fr", "Skyjo"),
+        ("mario kart how many laps in a race", "en", "Mario Kart"),
+        ("aux dominos on pioche combien de dominos au départ", "fr", "dominoes"),
     ],
 )
 def test_a_question_naming_another_game_is_not_answered_with_confidence(query, lang, name):
