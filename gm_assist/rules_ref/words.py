@@ -151,6 +151,8 @@ def _plain(text: str) -> str:
 
 
 _GLUED_JE = re.compile(r"\bj[bcdfghklmnpqrstvz][a-z0-9]{2,}")
+"""`_TEXTED`'s « je » glued to its verb, in folded text: `words` spells out word by word, which on whole
+card bodies is faster than `spelled_out` on the text."""
 _SPELLED = {key: _WORD.findall(_plain(value)) for key, value in _TEXTING.items()}
 """`_TEXTING` as folded words, for `words`."""
 
