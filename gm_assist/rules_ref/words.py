@@ -102,8 +102,10 @@ spelled out: a question word (« cb », « qd », "whos") says what kind of answ
 shortened filler is dropped as the full one is, and none is left as a word of its own that only texted
 questions share. Words of one letter (« c », « g », "u") stay: the cards name tiles and monsters with
 them."""
+_CONSONANT = "[bcdfghklmnpqrstvz]"
+"""A consonant after which a word's leading « j » is « je » glued to its verb (`_TEXTED`, `_GLUED_JE`)."""
 _TEXTED = re.compile(
-    r"(?<![\w'’])(?:(?:" + "|".join(_TEXTING) + r")(?![\w'’])|j(?=[bcdfghklmnpqrstvz]\w\w))", re.IGNORECASE
+    r"(?<![\w'’])(?:(?:" + "|".join(_TEXTING) + r")(?![\w'’])|j(?=" + _CONSONANT + r"\w\w))", re.IGNORECASE
 )
 """A texted word in a question's raw text: one of `_TEXTING`, or the « j » of « je » glued to its verb
 (« jpeux », « jlance »; no word of either language starts with a j and a consonant)."""
@@ -120,7 +122,7 @@ def spelled_out(text: str) -> str:
 
 
 def _plain_dice(text: str) -> str:
-    dice_ends = {-1}
+    dice_ends: set[int] = set()
 
     def one(match: re.Match[str]) -> str:
         before = _LAST_WORD.search(text, max(0, match.start() - 10), match.start())
@@ -150,7 +152,7 @@ def _plain(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
-_GLUED_JE = re.compile(r"\bj[bcdfghklmnpqrstvz][a-z0-9]{2,}")
+_GLUED_JE = re.compile(r"\bj" + _CONSONANT + r"[a-z0-9]{2,}")
 """`_TEXTED`'s « je » glued to its verb, in folded text: `words` spells out word by word, which on whole
 card bodies is faster than `spelled_out` on the text."""
 _SPELLED = {key: _WORD.findall(_plain(value)) for key, value in _TEXTING.items()}
