@@ -12,23 +12,23 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.25,
-    "score": 1.31,
-    "coverage": 0.79,
-    "unknown": -2.40,
-    "guessed": -1.30,
-    "terms": 1.50,
-    "near": 1.32,
-    "single": 0.80,
-    "margin": -1.30,
-    "lean": 0.49,
-    "named": 2.93,
-    "together": 1.02,
+    "bias": -11.16,
+    "score": 1.33,
+    "coverage": 0.81,
+    "unknown": -2.29,
+    "guessed": -1.36,
+    "terms": 1.44,
+    "near": 1.35,
+    "single": 0.72,
+    "margin": -1.33,
+    "lean": 0.46,
+    "named": 2.94,
+    "together": 1.01,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.72
+CONFIDENT = 0.71
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 

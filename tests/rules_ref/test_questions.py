@@ -126,19 +126,20 @@ def test_off_topic_text_is_never_confident(query, lang, context):
 
 
 @pytest.mark.parametrize(
-    "query, lang, card",
+    "query, lang, cards",
     [
-        ("what does the purple bat monster need around it to attack", "en", "shy-monsters/comfort-purple"),
-        ("est-ce que le poison se cumule sur un gearloc ?", "fr", "tmb/effect-dice"),
-        ("does true damage go through my shields", "en", "tmb/damage-types"),
-        ("how is the solo score counted in insomnia", "en", "insomnia/solo-score"),
-        ("what if two baddies have the same initiative", "en", "tmb/initiative"),
-        ("une souris empoisonnée peut-elle être soignée", "fr", "mice-and-mystics/poisoned"),
+        ("what does the purple bat monster need around it to attack", "en", {"shy-monsters/comfort-purple"}),
+        # the FAQ card says it too (« le poison ne se cumule pas »): either answers
+        ("est-ce que le poison se cumule sur un gearloc ?", "fr", {"tmb/effect-dice", "tmb/faq"}),
+        ("does true damage go through my shields", "en", {"tmb/damage-types"}),
+        ("how is the solo score counted in insomnia", "en", {"insomnia/solo-score"}),
+        ("what if two baddies have the same initiative", "en", {"tmb/initiative"}),
+        ("une souris empoisonnée peut-elle être soignée", "fr", {"mice-and-mystics/poisoned"}),
     ],
 )
-def test_real_questions_answered_first_are_confident(query, lang, card):
+def test_real_questions_answered_first_are_confident(query, lang, cards):
     result = S.run(query, lang, None, 3)
-    assert result.hits[0].id == card and result.confident is True
+    assert result.hits[0].id in cards and result.confident is True
 
 
 def test_not_confident_says_so_in_the_json_and_the_text(gm):
