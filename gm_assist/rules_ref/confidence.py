@@ -6,29 +6,30 @@ from __future__ import annotations
 
 import math
 
-from gm_assist.rules_ref import index
+from gm_assist.rules_ref import index, word_probe
 from gm_assist.rules_ref.query import Query
 from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.16,
-    "score": 1.33,
-    "coverage": 0.81,
-    "unknown": -2.29,
-    "guessed": -1.36,
-    "terms": 1.44,
-    "near": 1.35,
-    "single": 0.72,
-    "margin": -1.33,
-    "lean": 0.46,
-    "named": 2.94,
-    "together": 1.01,
+    "bias": -10.72,
+    "score": 0.93,
+    "coverage": 0.87,
+    "unknown": -2.33,
+    "guessed": -1.27,
+    "terms": 1.41,
+    "near": 0.89,
+    "single": 0.63,
+    "margin": -0.58,
+    "lean": 0.51,
+    "named": 2.69,
+    "together": 0.99,
+    "probe": 2.21,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.71
+CONFIDENT = 0.69
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
@@ -54,7 +55,10 @@ def confidence_features(
     - ``named``: the share of the question's words its title, keywords or questions hold (a player's
       question is asked in the words the cards' questions use; everyday talk is not);
     - ``together``: how many of the next two cards are of its game (a question about one game finds
-      that game's cards; text about something else scatters over the games).
+      that game's cards; text about something else scatters over the games);
+    - ``probe``: its probability by the words' linear reading (`word_probe`), which weighs every
+      question the table asked at once: « les petits fromages ? » is a cheese question for it, however
+      few words the cards share with it (0 where the reading is unusable).
     Empty when nothing was found."""
     if not scored or not q.words:
         return {}
@@ -85,6 +89,7 @@ def confidence_features(
     game = card.split("/", 1)[0]
     lean = game_lean(q, idf).get(game, 0.0)
     named = {q.origin[s] for s, outside in held.items() if outside} & set(q.words)
+    log_p = word_probe.probe().log_p(q)
     return {
         "score": math.log1p(max(score, 0.0)),
         "coverage": coverage,
@@ -97,6 +102,7 @@ def confidence_features(
         "lean": lean,
         "named": len(named) / n,
         "together": sum(c.startswith(game + "/") for c, _, _ in scored[1:3]) / 2,
+        "probe": math.exp(log_p[card]) if card in log_p else 0.0,
     }
 
 

@@ -135,3 +135,17 @@ def test_a_left_out_question_is_not_read_by_the_regression(monkeypatch):
     monkeypatch.setattr(W, "rerank", lambda *a: pytest.fail("the regression was asked"))
     monkeypatch.setattr(meaning, "_engine", lambda: None)
     R.ranked("jpeux bouger puis attaquer", "fr")
+
+
+def test_the_regression_s_belief_in_the_best_card_makes_the_search_surer(tmp_path, monkeypatch):
+    """`confidence` reads the regression's probability of the best card (``probe``): a vague question
+    in the table's words is sure for it; an unusable file counts 0, less sure, never a crash."""
+    from gm_assist.rules_ref.confidence import confidence, confidence_features
+
+    monkeypatch.setattr(meaning, "_engine", lambda: None)
+    q, scored, idf, *_ = R.ranked("les petits fromages ?", "fr", None, None)
+    read = confidence_features(q, scored, idf)
+    assert scored[0][0] == "mice-and-mystics/cheese" and 0.5 < read["probe"] <= 1.0
+    monkeypatch.setattr(W, "probe", lambda: W.Probe(tmp_path / "gone.bin"))
+    unread = confidence_features(q, scored, idf)
+    assert unread["probe"] == 0.0 and confidence(unread) < confidence(read)
