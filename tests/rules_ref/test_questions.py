@@ -129,7 +129,7 @@ def test_off_topic_text_is_never_confident(query, lang, context):
     "query, lang, cards",
     [
         ("what does the purple bat monster need around it to attack", "en", {"shy-monsters/comfort-purple"}),
-        # the FAQ card says it too (« le poison ne se cumule pas »): either answers
+        # the FAQ card says it too (« Poison ne se cumule pas »): either answers
         ("est-ce que le poison se cumule sur un gearloc ?", "fr", {"tmb/effect-dice", "tmb/faq"}),
         ("does true damage go through my shields", "en", {"tmb/damage-types"}),
         ("how is the solo score counted in insomnia", "en", {"insomnia/solo-score"}),
