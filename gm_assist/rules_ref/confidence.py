@@ -12,24 +12,24 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.84,
-    "score": 1.01,
-    "coverage": 0.93,
-    "unknown": -2.34,
-    "guessed": -1.27,
-    "terms": 1.37,
-    "near": 0.88,
-    "single": 0.57,
-    "margin": -0.62,
-    "lean": 0.55,
-    "named": 2.74,
-    "together": 0.96,
-    "probe": 1.91,
+    "bias": -10.82,
+    "score": 1.00,
+    "coverage": 0.92,
+    "unknown": -2.29,
+    "guessed": -1.37,
+    "terms": 1.34,
+    "near": 0.89,
+    "single": 0.61,
+    "margin": -0.67,
+    "lean": 0.56,
+    "named": 2.82,
+    "together": 0.99,
+    "probe": 1.95,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.71
+CONFIDENT = 0.7
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 

@@ -113,8 +113,8 @@ def test_a_missing_file_leaves_the_word_order_and_the_search_answers(tmp_path, m
 @pytest.mark.parametrize(
     ("question", "lang", "meant"),
     [
-        # "baddie" is Too Many Bones' word; Stuffed Fables' monster-movement card holds "walk toward"
-        ("does a ranged baddie walk toward us", "en", "tmb/attack-types"),
+        # "monsters move" is the monsters' movement card's words; asking when is the monsters' turn
+        ("when do the monsters move", "en", "stuffed-fables/monster-turn"),
         # keeping a defence die that beats the attack is Stuffed Fables' defence; TMB's Defense stat
         # card holds the words « dé de défense » and « attaque » too
         ("mon dé de défense fait plus que l'attaque, je le garde ?", "fr", "stuffed-fables/defense"),
