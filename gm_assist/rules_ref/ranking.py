@@ -53,8 +53,10 @@ summary's do: "new room, where do the roaches go" asks where, which placing enem
 HUB_INTENT_SCALE = True
 """… and the share of the summary's score it must reach shrinks by the difference of those two shares
 of questions: « on change de tuile, on pose les méchants où ? » asks where, as 41 % of placing
-enemies' questions do and none of the chapter's, so placing enemies needs 0.5 × 0.59 of its score.
-Out of fold on sets 11–16 (891 questions) no question moved; issue 35's example came back first."""
+enemies' questions did when this was added and none of the chapter's, so placing enemies needed
+0.5 × 0.59 of its score (37 % and 0.5 × 0.63 since the thirty-ninth set was learned, when its score
+alone put it first). Out of fold on sets 11–16 (891 questions) no question moved; issue 35's example
+came back first."""
 GAME_SOFT = 1.0
 """Without a game context, each card's score is multiplied by 1 + GAME_SOFT × its game's share of
 the question's words (each typed word split between the games whose cards use it, in proportion to
