@@ -12,19 +12,19 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.82,
-    "score": 1.00,
-    "coverage": 0.92,
-    "unknown": -2.29,
-    "guessed": -1.37,
-    "terms": 1.34,
-    "near": 0.89,
-    "single": 0.61,
-    "margin": -0.67,
-    "lean": 0.56,
-    "named": 2.82,
-    "together": 0.99,
-    "probe": 1.95,
+    "bias": -10.74,
+    "score": 0.93,
+    "coverage": 0.84,
+    "unknown": -2.33,
+    "guessed": -1.39,
+    "terms": 1.40,
+    "near": 0.95,
+    "single": 0.67,
+    "margin": -0.62,
+    "lean": 0.48,
+    "named": 2.85,
+    "together": 0.96,
+    "probe": 2.09,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
