@@ -46,7 +46,7 @@ def search_cmd(
     json_out: JsonOpt = False,
 ) -> None:
     from gm_assist.rules_ref.paths import check_game, session_game
-    from gm_assist.rules_ref.search import closest_titles, run, unsure_message
+    from gm_assist.rules_ref.search import closest_titles, run, several_games, unsure_message
 
     text_query = " ".join(query).strip()
     if not text_query:
@@ -65,6 +65,7 @@ def search_cmd(
     )
     # not confident: say that nothing answers well (or that nothing was found), then the closest cards
     message = None if result.confident else unsure_message(result, text_query)
+    games = several_games(result)  # the question could be about these: `--game` settles it
     data = {
         "query": text_query,
         "lang": language,
@@ -75,6 +76,7 @@ def search_cmd(
         "reading": result.reading,
         "other_game": result.other_game,
         "advice": result.advice,
+        "games": games,
         "results": [
             {
                 "id": h.id,
@@ -92,9 +94,20 @@ def search_cmd(
     def text(out: Any) -> None:
         if message is not None:
             out.print(message, markup=False)
-            for cid, title in close:
-                out.print(f"  {cid}  {title}", markup=False)
-            if close:
+            for cid, card_title in close:
+                out.print(f"  {cid}  {card_title}", markup=False)
+            if games:
+                import shlex
+
+                from gm_assist.games import title
+
+                again = f"gm-assist rules search {shlex.quote(text_query)} --game {games[0]}"
+                others = ", ".join(games[1:])
+                out.print(
+                    t("rules.search.next_game", command=again, game=title(games[0]), others=others),
+                    markup=False,
+                )
+            elif close:
                 out.print(t("rules.search.next", id=close[0][0]), markup=False)
             return
         if result.game_context and result.game_context == context and not game_id:

@@ -132,10 +132,13 @@ def test_the_command_and_the_guided_lookup_say_which_games(gm, keys, capsys, mon
     """Through the real entry point (no session): « solo » is Insomnia's and Shy Monsters' word."""
     r = gm("rules", "search", "solo", "--json")
     assert not r.json["confident"] and "Shy Monsters" in r.json["message"] and "`--game`" in r.json["message"]
-    assert "plusieurs jeux" in gm("rules", "search", "solo", "--lang", "fr").stdout
-    assert "several games" not in (
-        gm("rules", "search", "solo", "--game", "insomnia", "--json").json["message"] or ""
-    )
+    assert sorted(r.json["games"]) == ["insomnia", "shy-monsters"]
+    french = gm("rules", "search", "solo", "--lang", "fr").stdout
+    assert "plusieurs jeux" in french
+    first, other = r.json["games"]  # the text's next step is the command that asks the first game
+    assert f"`gm-assist rules search solo --game {first}`" in french and f"aussi {other}." in french
+    named = gm("rules", "search", "solo", "--game", "insomnia", "--json").json
+    assert "several games" not in (named["message"] or "") and named["games"] == []
     from gm_assist.core.context import ctx
     from gm_assist.core.errors import Cancelled
     from gm_assist.rules_ref.flow import lookup
@@ -144,4 +147,30 @@ def test_the_command_and_the_guided_lookup_say_which_games(gm, keys, capsys, mon
     keys.send(keys.type("solo"), keys.ENTER, keys.CTRL_C)
     with pytest.raises(Cancelled):
         lookup()
-    assert "start a game of it from the menu" in capsys.readouterr().out
+    assert "pick its game below" in capsys.readouterr().out
+
+
+def test_the_guided_lookup_asks_the_same_question_about_the_game_picked(keys, capsys, monkeypatch):
+    """No session, « solo » fits Insomnia and Shy Monsters: the results offer to search each game's
+    cards, first; picking one answers the same question about that game without typing it again."""
+    from gm_assist.core.context import ctx
+    from gm_assist.core.errors import Cancelled
+    from gm_assist.games import title
+    from gm_assist.rules_ref import flow, search
+
+    monkeypatch.setattr(ctx(), "guided", True)
+    asked, offered, contexts = [], [], []
+    monkeypatch.setattr(flow, "text", lambda message, **_: asked.append(message) or "solo")
+    real_select, real_run = flow.select, search.run
+    monkeypatch.setattr(flow, "select", lambda m, choices: offered.append(choices) or real_select(m, choices))
+    monkeypatch.setattr(search, "run", lambda *a: contexts.append(a[4]) or real_run(*a))
+    keys.send(keys.select(1), keys.CTRL_C)  # the second entry: "Search in" the second game
+    with pytest.raises(Cancelled):
+        flow.lookup()
+    games = search.several_games(real_run("solo", "en", None, 8, None))
+    assert sorted(games) == ["insomnia", "shy-monsters"]
+    first, then = offered
+    assert [label for _, label in first[:2]] == [f"↪ Search in {title(g)}" for g in games]
+    assert contexts == [None, games[1]] and len(asked) == 1  # the question was typed once
+    assert then[0][0].startswith(games[1] + "/") and not any(v and v.startswith("game:") for v, _ in then)
+    assert "pick its game below" in capsys.readouterr().out
