@@ -41,7 +41,7 @@ FIRST = 11
 """The first set measured by default, as the fourteenth pass first measured out of fold (the eleventh
 to the thirteenth sets) and the fifteenth reported (the eleventh to the sixteenth): the same sets, so
 that passes compare."""
-COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right")
+COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right", "picked1")
 
 
 Row = tuple[bool, dict[str, float], bool]
@@ -55,7 +55,7 @@ context): ``[lang, question, answers, first card]``; and each search's `Row`."""
 def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
     """Set ``k`` searched by the package on ``sys.path`` (the fold's copy); with ``either``, a card its
     second reader lists counts too, where the set has one (bench/rules_questions_heldoutK_second.tsv)."""
-    from rules_search import _numbered, either_reader, judged, questions, second_reading
+    from rules_search import _numbered, either_reader, judged, picked, questions, second_reading
 
     from gm_assist.rules_ref import meaning, search
     from gm_assist.rules_ref.confidence import confidence_features
@@ -79,8 +79,12 @@ def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
     for lang, game, question, answers in labelled:
         counts["n"] += 1
         for ctx in (None, game):
-            ids, first, top3, confident = judged(question, lang, answers, ctx)
+            ids, first, top3, confident, several = judged(question, lang, answers, ctx)
             q, scored, idf, *_ = readings.pop()
+            if ctx is None:
+                offered, alone = several, first
+            else:
+                counts["picked1"] += picked(game, offered, alone, first)
             rows.append((ctx is not None, confidence_features(q, scored, idf), first))
             if ctx is None and confident and not first:
                 wrong.append([lang, question, ",".join(answers), ids[0]])
@@ -122,7 +126,8 @@ def line(name: str, c: dict[str, int]) -> str:
 
     n = c["n"]
     free, ctx = f"{_pct(c['hit1'], n)}  {_pct(c['hit3'], n)}", f"{_pct(c['ctx1'], n)}  {_pct(c['ctx3'], n)}"
-    return f"{name:10} {n:5}   {free}   {ctx}   {_pct(n - c['sure'], n)}  {_pct(c['sure_right'], c['sure'])}"
+    sure = f"{_pct(n - c['sure'], n)}  {_pct(c['sure_right'], c['sure'])}"
+    return f"{name:10} {n:5}   {free}   {ctx}   {sure}   {_pct(c.get('picked1', 0), n)}"
 
 
 def main() -> None:
@@ -161,6 +166,7 @@ def main() -> None:
     )
     print(
         f"{'set':10} {'n':>5}   no context: hit@1   hit@3   context: hit@1   hit@3   unsure   confident right"
+        "   no context, the game picked when offered: hit@1"
     )
     total = dict.fromkeys(COUNTS, 0)
     for k in wanted:

@@ -257,15 +257,24 @@ def quality(show_misses: bool) -> list[float]:
 
 def judged(
     question: str, lang: str, answers: list[str], context: str | None
-) -> tuple[list[str], bool, bool, bool]:
+) -> tuple[list[str], bool, bool, bool, list[str]]:
     """One players' question searched as every figure here counts it (and bench/rules_folds.py's):
-    the three best cards, whether the first answers, whether one of the three does, and whether the
-    search said it was confident."""
-    from gm_assist.rules_ref.search import run
+    the three best cards, whether the first answers, whether one of the three does, whether the
+    search said it was confident, and the games the guided lookup offers to search instead
+    (`search.several_games`: "Search in …", without a context only)."""
+    from gm_assist.rules_ref.search import run, several_games
 
     result = run(question, lang, None, 3, context)
     ids = [h.id for h in result.hits]
-    return ids, bool(ids) and ids[0] in answers, any(i in answers for i in ids), result.confident
+    first = bool(ids) and ids[0] in answers
+    return ids, first, any(i in answers for i in ids), result.confident, several_games(result)
+
+
+def picked(game: str, offered: list[str], first: bool, first_in_game: bool) -> bool:
+    """Whether the first card answers once the table, offered to search one of ``offered`` games'
+    cards (the guided lookup, no game in context), picks its own ``game`` when it is offered: then the
+    answer is the one with its game as context (``first_in_game``), else the one without (``first``)."""
+    return first_in_game if game in offered else first
 
 
 def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses: bool) -> list[float]:
@@ -273,15 +282,23 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
     table: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     misses = []
     sure = [0, 0, 0, 0]  # no context: confident and right, confident, unsure and right, unsure
+    asked = [0, 0, 0]  # no context: games offered, the table's among them, right first once it is picked
     for lang, game, question, answers in rows:
         for with_context in (False, True):
             t0 = time.perf_counter()
-            ids, first, top3, confident = judged(question, lang, answers, game if with_context else None)
+            ids, first, top3, confident, several = judged(
+                question, lang, answers, game if with_context else None
+            )
             times.append(time.perf_counter() - t0)
             if not with_context:
                 at = 0 if confident else 2
                 sure[at] += first
                 sure[at + 1] += 1
+                offered, alone = several, first
+            else:
+                asked[0] += bool(offered)
+                asked[1] += game in offered
+                asked[2] += picked(game, offered, alone, first)
             for key in ((lang, "all"), ("all", game), ("all", "all")):
                 row = table[key]
                 if with_context:
@@ -304,6 +321,11 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
         f" (unsure {_pct(sure[3], len(rows))},"
         f" target ≤ 10 %), right first in {_pct(sure[0], sure[1])} (target ≥ 95 %); unsure: right first in"
         f" {_pct(sure[2], sure[3])}"
+    )
+    print(
+        f'the guided lookup, no context, the table picking its game when offered ("Search in …"):'
+        f" hit@1 {_pct(asked[2], len(rows))}; offered for {_pct(asked[0], len(rows))} of the questions,"
+        f" the table's game among the games offered {_pct(asked[1], asked[0])}"
     )
     if show_misses:
         print("\nmisses at 1 (ctx: with the game as context):")
