@@ -158,8 +158,9 @@ def several_games(result: Result, n: int = 3) -> list[str]:
     """The games of the ``n`` closest cards, in their order, when no game was ranked first (no
     session, none named), the question is unsure though likely about our games
     (`SEVERAL_GAMES_FLOOR`), and those cards are of several games: a question in everyday words
-    ("how many bad guys at once") may be about any of them, and naming the game would settle it.
-    [] otherwise."""
+    ("how many bad guys at once") may be about any of them, and naming the game would settle it:
+    `rules search` gives them (``games``) with the ``--game`` command, and the guided lookup offers to
+    search each of them. [] otherwise."""
     if result.game_context or result.confident or result.confidence < SEVERAL_GAMES_FLOOR:
         return []
     games = list(dict.fromkeys(h.game for h in result.hits[:n]))
