@@ -29,11 +29,12 @@ def lookup(game: str | None = None) -> None:
             query = text(
                 t("rules.flow.query"), validate=lambda v: None if v.strip() else t("rules.error.empty_query")
             )
-        result = run(query, lang(), None, 8, named or context)
-        hits, named = result.hits, None
+        about, named = named or context, None
+        result = run(query, lang(), None, 8, about)
+        hits = result.hits
         if not hits:
             say(t("rules.search.none", query=query))
-            choices = closest_titles(query, lang(), context)
+            choices = closest_titles(query, lang(), about)
         else:
             if not result.confident:
                 say(unsure_message(result, query))
@@ -43,7 +44,7 @@ def lookup(game: str | None = None) -> None:
         ask_in = [(ASK_IN + g, t("rules.flow.ask_in", game=title(g))) for g in several_games(result)]
         card_id = select(
             t("rules.flow.pick_game" if ask_in else "rules.flow.pick"),
-            ask_in + [(cid, f"{title}  ({cid})") for cid, title in choices] + [(None, t("rules.flow.again"))],
+            ask_in + [(cid, f"{name}  ({cid})") for cid, name in choices] + [(None, t("rules.flow.again"))],
         )
         if card_id and card_id.startswith(ASK_IN):
             named = card_id.removeprefix(ASK_IN)
