@@ -314,6 +314,9 @@ def reset() -> None:
     _db = None
     meta.cache_clear()
     lens.cache_clear()
+    asked_by_stem.cache_clear()
+    asked_kinds.cache_clear()
+    phrase_parts.cache_clear()
     terms.cache_clear()
     vocab_list.cache_clear()
     synonym_index.cache_clear()
@@ -345,6 +348,52 @@ def lens(
         card: (game, json.loads(lengths), json.loads(phrases), json.loads(asked))
         for card, game, lengths, phrases, asked in rows
     }
+
+
+@cache
+def asked_by_stem(lang: str) -> dict[str, dict[str, list[int]]]:
+    """Each card in ``lang`` → each stem of its questions → the rows of `lens` (its questions) that
+    hold it: a player's question is compared only with the card's questions sharing a word with it
+    (the others are at 0), which the players' questions, thousands per game, made worth it."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for card, (_, _, _, asked) in lens(lang).items():
+        rows: dict[str, list[int]] = {}
+        for i, (held, _, _) in enumerate(asked):
+            for s in held:
+                rows.setdefault(s, []).append(i)
+        out[card] = rows
+    return out
+
+
+@cache
+def phrase_parts(lang: str) -> dict[str, tuple[list[tuple[str, int, bool]], frozenset[str]]]:
+    """Each card in ``lang`` → its title and keyword phrases as ``(" phrase ", words, from the
+    title)``, and its neighbouring-word pairs ("a b"): `lens`'s phrases, read once, so that a search
+    looks up the question's few pairs among a card's thousands instead of the other way round."""
+    out: dict[str, tuple[list[tuple[str, int, bool]], frozenset[str]]] = {}
+    for card, (_, _, phrases, _) in lens(lang).items():
+        whole = [
+            (f" {p.removeprefix('T')} ", p.count(" ") + 1, p.startswith("T"))
+            for p in phrases
+            if not p.startswith("P")
+        ]
+        out[card] = (whole, frozenset(p[1:] for p in phrases if p.startswith("P")))
+    return out
+
+
+@cache
+def asked_kinds(lang: str) -> dict[str, list[tuple[frozenset[str], int]]]:
+    """Each card in ``lang`` → what its questions ask for (who, when, where…), each set of kinds with
+    how many of its questions ask that way: a card's share of questions asking what the player asks
+    is summed over a few sets instead of over every question."""
+    out: dict[str, list[tuple[frozenset[str], int]]] = {}
+    for card, (_, _, _, asked) in lens(lang).items():
+        counts: dict[frozenset[str], int] = {}
+        for _, _, kinds in asked:
+            key = frozenset(kinds)
+            counts[key] = counts.get(key, 0) + 1
+        out[card] = list(counts.items())
+    return out
 
 
 @cache

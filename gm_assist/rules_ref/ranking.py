@@ -150,6 +150,9 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
     if not q.weights:
         return [], {}
     lens = index.lens(q.lang)
+    asked_by_stem, asked_kinds = index.asked_by_stem(q.lang), index.asked_kinds(q.lang)
+    phrase_parts = index.phrase_parts(q.lang)
+    q_pairs = _pairs(q.sequence)
     meta = index.meta()
     n = meta["n"][q.lang]
     avg = meta["avg"][q.lang]
@@ -201,22 +204,26 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
         score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage**COVERAGE_POWER
         # a title or keyword phrase said in full: "zone de confort", "explorer la zone", "pillow"
         bonus = 0.0
-        pairs = 0
-        for phrase in lens[card][2]:
-            if phrase.startswith("P"):
-                if _HOLD_OUT is not None and card == _HOLD_OUT[0] and f" {phrase[1:]} " in _held_out_pairs():
-                    continue
-                pairs += f" {phrase[1:]} " in q.sequence
-                continue
-            in_title = phrase.startswith("T")
-            phrase = phrase.removeprefix("T")
-            if f" {phrase} " in q.sequence:
-                size = phrase.count(" ") + 1
-                gain = PHRASE_BONUS * (size if size > 1 else 0.5) * (2 if q.sequence == f" {phrase} " else 1)
+        whole, card_pairs = phrase_parts[card]
+        for spaced, size, in_title in whole:
+            if spaced in q.sequence:
+                gain = PHRASE_BONUS * (size if size > 1 else 0.5) * (2 if q.sequence == spaced else 1)
                 bonus = max(bonus, gain * (1.5 if in_title else 1))
-        # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems)
+        said_pairs = (
+            [p for p in q_pairs if p in card_pairs]
+            if q_pairs is not None
+            else [p for p in card_pairs if f" {p} " in q.sequence]
+        )
+        if _HOLD_OUT is not None and card == _HOLD_OUT[0]:
+            said_pairs = [p for p in said_pairs if f" {p} " not in _held_out_pairs()]
+        pairs = len(said_pairs)
+        # the card's own questions: the one nearest to the player's (cosine over idf-weighted stems),
+        # among those sharing a stem with it (the others are at 0)
         near = 0.0
-        for terms, norm, _ in lens[card][3]:
+        questions = lens[card][3]
+        by_stem = asked_by_stem[card]
+        for i in {i for t in tfs for i in by_stem.get(t, ())}:  # max: in any order
+            terms, norm, _ = questions[i]
             if _HOLD_OUT is not None and card == _HOLD_OUT[0] and terms == sorted(set(_HOLD_OUT[1])):
                 continue
             dot = sum(q.weights[t] * idf[t] * idf[t] for t in terms if t in tfs)
@@ -224,14 +231,13 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
         answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         if q.intents and INTENT_SHARE:
-            asked = [
-                row
-                for row in lens[card][3]
-                if not (
-                    _HOLD_OUT is not None and card == _HOLD_OUT[0] and row[0] == sorted(set(_HOLD_OUT[1]))
-                )
-            ]
-            share = sum(1 for *_, kinds in asked if q.intents.intersection(kinds)) / max(1, len(asked))
+            if _HOLD_OUT is not None and card == _HOLD_OUT[0]:
+                asked = [row for row in lens[card][3] if row[0] != sorted(set(_HOLD_OUT[1]))]
+                wanted = sum(1 for *_, kinds in asked if q.intents.intersection(kinds))
+                share = wanted / max(1, len(asked))
+            else:
+                wanted = sum(n for kinds, n in asked_kinds[card] if q.intents.intersection(kinds))
+                share = wanted / max(1, len(lens[card][3]))
             score *= 1 + INTENT_SHARE * share
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
         if _EXPLAIN is not None:
@@ -240,6 +246,15 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
+
+
+def _pairs(sequence: str) -> set[str] | None:
+    """The question's neighbouring stems as "a b" (a card's pair is said when it is one of them);
+    None when a stem is empty, where only looking for each pair in the text says the same."""
+    stems = sequence[1:-1].split(" ")
+    if "" in stems:
+        return None
+    return {f"{a} {b}" for a, b in zip(stems, stems[1:], strict=False)}
 
 
 def _held_out_pairs() -> str:
