@@ -231,13 +231,11 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
         answered = sum(_per_word(q, said).values()) / total if total else 0.0
         bonus += PAIR_BONUS * pairs
         if q.intents and INTENT_SHARE:
-            if _HOLD_OUT is not None and card == _HOLD_OUT[0]:
-                asked = [row for row in lens[card][3] if row[0] != sorted(set(_HOLD_OUT[1]))]
-                wanted = sum(1 for *_, kinds in asked if q.intents.intersection(kinds))
-                share = wanted / max(1, len(asked))
-            else:
-                wanted = sum(n for kinds, n in asked_kinds[card] if q.intents.intersection(kinds))
-                share = wanted / max(1, len(lens[card][3]))
+            kinds = asked_kinds[card]
+            if _HOLD_OUT is not None and card == _HOLD_OUT[0]:  # its questions, but the held-out one
+                left = sorted(set(_HOLD_OUT[1]))
+                kinds = [(frozenset(k), 1) for terms, _, k in lens[card][3] if terms != left]
+            share = _asking_share(q.intents, kinds)
             score *= 1 + INTENT_SHARE * share
         scored.append((card, score + bonus + QUESTION_BONUS * near, answered))
         if _EXPLAIN is not None:
@@ -246,6 +244,12 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
 
     scored.sort(key=lambda item: (-item[1], item[0]))
     return scored, idf
+
+
+def _asking_share(intents: frozenset[str], kinds: list[tuple[frozenset[str], int]]) -> float:
+    """The share of a card's questions asking for what the player's asks (where, who, when…), from
+    its questions counted by kind (`index.asked_kinds`)."""
+    return sum(n for k, n in kinds if intents.intersection(k)) / max(1, sum(n for _, n in kinds))
 
 
 def _pairs(sequence: str) -> set[str] | None:
@@ -301,24 +305,19 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
     named: dict[str, set[str]] = {}  # card → the question's words its title or keywords hold
     for term, card in rows:
         named.setdefault(card, set()).add(q.origin[term])
-    asked = index.lens(q.lang)
-
-    def wanted(card: str) -> float:
-        """The share of the card's questions asking for what the player's asks (where, who, when…)."""
-        kinds = [set(row[2]) for row in asked[card][3]]
-        return sum(1 for k in kinds if q.intents & k) / max(1, len(kinds))
-
+    kinds = index.asked_kinds(q.lang)  # how each card's questions ask: where, who, when…
     out = list(top)
     for card, score, _ in top:
         if card not in hubs:
             continue
         at = next(i for i, row in enumerate(out) if row[0] == card)
-        own = wanted(card) if q.intents else 0.0
+        own = _asking_share(q.intents, kinds[card]) if q.intents else 0.0
         for i in range(at + 1, len(out)):
             target, t_score, t_answered = out[i]
             if target not in hubs[card]:
                 continue
-            gap = wanted(target) - own if q.intents else 0.0  # how much more it asks what is asked
+            # how much more it asks what is asked
+            gap = _asking_share(q.intents, kinds[target]) - own if q.intents else 0.0
             share = HUB_SCORE * (1 - max(0.0, gap)) if HUB_INTENT_SCALE else HUB_SCORE
             if (
                 named.get(target, set()) - named.get(card, set()) or (HUB_INTENT and gap > 0)
