@@ -12,24 +12,24 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.74,
-    "score": 0.93,
-    "coverage": 0.84,
-    "unknown": -2.33,
-    "guessed": -1.39,
-    "terms": 1.40,
-    "near": 0.95,
-    "single": 0.67,
+    "bias": -10.89,
+    "score": 0.97,
+    "coverage": 0.87,
+    "unknown": -2.32,
+    "guessed": -1.38,
+    "terms": 1.41,
+    "near": 0.94,
+    "single": 0.68,
     "margin": -0.62,
-    "lean": 0.48,
-    "named": 2.85,
-    "together": 0.96,
-    "probe": 2.09,
+    "lean": 0.47,
+    "named": 2.83,
+    "together": 0.95,
+    "probe": 2.10,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
 fold (each by a search that never learned it) and the read off-topic sets; never the newest sets."""
-CONFIDENT = 0.7
+CONFIDENT = 0.72
 """`confident` when `confidence` reaches this: the highest threshold that leaves at most 9 % of the read
 sets' questions unsure out of fold (bench/rules_confident.py)."""
 
