@@ -41,7 +41,18 @@ FIRST = 11
 """The first set measured by default, as the fourteenth pass first measured out of fold (the eleventh
 to the thirteenth sets) and the fifteenth reported (the eleventh to the sixteenth): the same sets, so
 that passes compare."""
-COUNTS = ("n", "hit1", "hit3", "ctx1", "ctx3", "sure", "sure_right", "picked1")
+COUNTS = (
+    "n",
+    "hit1",
+    "hit3",
+    "ctx1",
+    "ctx3",
+    "sure",
+    "sure_right",
+    "picked1",
+    "picked_sure",
+    "picked_sure_right",
+)
 
 
 Row = tuple[bool, dict[str, float], bool]
@@ -82,9 +93,12 @@ def measure(k: int, meaning_too: bool, either: bool = False) -> Measured:
             ids, first, top3, confident, several = judged(question, lang, answers, ctx)
             q, scored, idf, *_ = readings.pop()
             if ctx is None:
-                offered, alone = several, first
+                offered, alone = several, (first, confident)
             else:
-                counts["picked1"] += picked(game, offered, alone, first)
+                right, sure_then = picked(game, offered, alone, (first, confident))
+                counts["picked1"] += right
+                counts["picked_sure"] += sure_then
+                counts["picked_sure_right"] += right and sure_then
             rows.append((ctx is not None, confidence_features(q, scored, idf), first))
             if ctx is None and confident and not first:
                 wrong.append([lang, question, ",".join(answers), ids[0]])
@@ -127,7 +141,9 @@ def line(name: str, c: dict[str, int]) -> str:
     n = c["n"]
     free, ctx = f"{_pct(c['hit1'], n)}  {_pct(c['hit3'], n)}", f"{_pct(c['ctx1'], n)}  {_pct(c['ctx3'], n)}"
     sure = f"{_pct(n - c['sure'], n)}  {_pct(c['sure_right'], c['sure'])}"
-    return f"{name:10} {n:5}   {free}   {ctx}   {sure}   {_pct(c.get('picked1', 0), n)}"
+    then = f"{_pct(n - c['picked_sure'], n)}  {_pct(c['picked_sure_right'], c['picked_sure'])}"
+    guided = f"{_pct(c['picked1'], n)}  {then}"
+    return f"{name:10} {n:5}   {free}   {ctx}   {sure}   {guided}"
 
 
 def main() -> None:
@@ -166,7 +182,7 @@ def main() -> None:
     )
     print(
         f"{'set':10} {'n':>5}   no context: hit@1   hit@3   context: hit@1   hit@3   unsure   confident right"
-        "   no context, the game picked when offered: hit@1"
+        "   no context, the game picked when offered: hit@1   unsure   confident right"
     )
     total = dict.fromkeys(COUNTS, 0)
     for k in wanted:

@@ -272,11 +272,14 @@ def judged(
     return ids, first, any(i in answers for i in ids), result.confident, several_games(result)
 
 
-def picked(game: str, offered: list[str], first: bool, first_in_game: bool) -> bool:
-    """Whether the first card answers once the table, offered to search one of ``offered`` games'
-    cards (the guided lookup, no game in context), picks its own ``game`` when it is offered: then the
-    answer is the one with its game as context (``first_in_game``), else the one without (``first``)."""
-    return first_in_game if game in offered else first
+def picked(
+    game: str, offered: list[str], alone: tuple[bool, bool], in_game: tuple[bool, bool]
+) -> tuple[bool, bool]:
+    """Whether the first card answers, and whether it is said confident, once the table, offered to
+    search one of ``offered`` games' cards (the guided lookup, no game in context), picks its own
+    ``game`` when it is offered: then the answer is the one with its game as context (``in_game``),
+    else the one without (``alone``); each is (first card answers, confident)."""
+    return in_game if game in offered else alone
 
 
 def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses: bool) -> list[float]:
@@ -285,6 +288,7 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
     misses = []
     sure = [0, 0, 0, 0]  # no context: confident and right, confident, unsure and right, unsure
     asked = [0, 0, 0]  # no context: games offered, the table's among them, right first once it is picked
+    guided = [0, 0]  # no context, once the table picks its game when offered: confident and right, confident
     for lang, game, question, answers in rows:
         for with_context in (False, True):
             t0 = time.perf_counter()
@@ -296,11 +300,14 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
                 at = 0 if confident else 2
                 sure[at] += first
                 sure[at + 1] += 1
-                offered, alone = several, first
+                offered, alone = several, (first, confident)
             else:
                 asked[0] += bool(offered)
                 asked[1] += game in offered
-                asked[2] += picked(game, offered, alone, first)
+                right, sure_then = picked(game, offered, alone, (first, confident))
+                asked[2] += right
+                guided[0] += right and sure_then
+                guided[1] += sure_then
             for key in ((lang, "all"), ("all", game), ("all", "all")):
                 row = table[key]
                 if with_context:
@@ -327,7 +334,8 @@ def _quality(name: str, rows: list[tuple[str, str, str, list[str]]], show_misses
     print(
         f'the guided lookup, no context, the table picking its game when offered ("Search in …"):'
         f" hit@1 {_pct(asked[2], len(rows))}; offered for {_pct(asked[0], len(rows))} of the questions,"
-        f" the table's game among the games offered {_pct(asked[1], asked[0])}"
+        f" the table's game among the games offered {_pct(asked[1], asked[0])}; then unsure"
+        f" {_pct(len(rows) - guided[1], len(rows))}, confident right {_pct(guided[0], guided[1])}"
     )
     if show_misses:
         print("\nmisses at 1 (ctx: with the game as context):")
