@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from gm_assist.rules_ref import index, word_probe
+from gm_assist.rules_ref import index, tables, word_probe
 from gm_assist.rules_ref.query import Query
 from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
@@ -78,11 +78,11 @@ def confidence_features(
         if w not in standing and w not in q.corrections and stem(w, q.lang) not in q.weights
     )
     guessed = sum(1 for w in q.words if w in q.corrections)
-    terms = index.terms(q.lang)
+    terms = tables.terms(q.lang)
     strong = {q.origin[s] for s in stems_ if held.get(s) and s in terms and q.weights[s] >= 1.0}
     near = 0.0
     qnorm = math.sqrt(sum((q.weights[s] * idf.get(s, 0.0)) ** 2 for s in q.weights)) or 1.0
-    for asked, norm, _ in index.lens(q.lang)[card][3]:
+    for asked, norm, _ in tables.lens(q.lang)[card][3]:
         dot = sum(q.weights[t] * idf.get(t, 0.0) ** 2 for t in asked if t in held)
         near = max(near, dot / (qnorm * norm))
     n = len(q.words)

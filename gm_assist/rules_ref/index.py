@@ -11,8 +11,8 @@ It reads no question, scores no card and judges no answer: `query`, `ranking`, `
   names, sizes and modification times: editing a card rebuilds it on the next search. Building is
   safe when several processes do it at once (a lock, then an atomic replace), and a read-only or full
   home searches from an index kept in memory.
-- The readers below (`meta`, `lens`, `terms`, `vocab_list`, `synonym_index`, `games_holding`) keep
-  what they read until `reset`.
+- `meta` and the readers of `tables` (each card's lengths, phrases and questions, the vocabulary…)
+  keep what they read until `reset`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ import math
 import os
 import re
 import sqlite3
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref.answers import full_ids, indexed_sentences
@@ -244,6 +245,7 @@ def _norm(terms: list[str], df: dict[str, int], n: int) -> float:
 
 
 _db: sqlite3.Connection | None = None
+_Reader = TypeVar("_Reader", bound=Callable[..., Any])
 
 
 def _open_cached(path: Path) -> sqlite3.Connection | None:
@@ -308,19 +310,21 @@ def connect() -> sqlite3.Connection:
     return _db
 
 
+_kept: list[Callable[..., Any]] = []
+
+
+def kept(reader: _Reader) -> _Reader:
+    """Mark a cached reader of the index (`functools.cache`): `reset` forgets what it read."""
+    _kept.append(reader)
+    return reader
+
+
 def reset() -> None:
-    """Forget the open index (tests that switch homes or edit cards)."""
+    """Forget the open index and everything read from it (tests that switch homes or edit cards)."""
     global _db
     _db = None
-    meta.cache_clear()
-    lens.cache_clear()
-    asked_by_stem.cache_clear()
-    asked_kinds.cache_clear()
-    phrase_parts.cache_clear()
-    terms.cache_clear()
-    vocab_list.cache_clear()
-    synonym_index.cache_clear()
-    games_holding.cache_clear()
+    for reader in _kept:
+        reader.cache_clear()  # type: ignore[attr-defined]
     meaning.reset()
 
 
@@ -330,109 +334,9 @@ def cards_of(game: str) -> list[str]:
     return [card for (card,) in rows]
 
 
+@kept
 @cache
 def meta() -> dict[str, Any]:
     """What the index holds beside the cards (`_build`): the fields' mean lengths, the number of
     cards, the games' names and the other games', the synonym groups, the summary cards."""
     return {k: json.loads(v) for k, v in connect().execute("SELECT key, value FROM meta")}
-
-
-@cache
-def lens(
-    lang: str,
-) -> dict[str, tuple[str, dict[str, int], list[str], list[tuple[list[str], float, list[str]]]]]:
-    """Each card in ``lang`` → its game, its fields' lengths, its title and keyword phrases and word
-    pairs, and its questions (their stems, the length of their idf vector, what they ask for)."""
-    rows = connect().execute("SELECT card, game, lens, phrases, questions FROM cards WHERE lang=?", (lang,))
-    return {
-        card: (game, json.loads(lengths), json.loads(phrases), json.loads(asked))
-        for card, game, lengths, phrases, asked in rows
-    }
-
-
-@cache
-def asked_by_stem(lang: str) -> dict[str, dict[str, list[int]]]:
-    """Each card in ``lang`` → each stem of its questions → the rows of `lens` (its questions) that
-    hold it: a player's question is compared only with the card's questions sharing a word with it
-    (the others are at 0), which the players' questions, thousands per game, made worth it."""
-    out: dict[str, dict[str, list[int]]] = {}
-    for card, (_, _, _, asked) in lens(lang).items():
-        rows: dict[str, list[int]] = {}
-        for i, (held, _, _) in enumerate(asked):
-            for s in held:
-                rows.setdefault(s, []).append(i)
-        out[card] = rows
-    return out
-
-
-@cache
-def phrase_parts(lang: str) -> dict[str, tuple[list[tuple[str, int, bool]], frozenset[str]]]:
-    """Each card in ``lang`` → its title and keyword phrases as ``(" phrase ", words, from the
-    title)``, and its neighbouring-word pairs ("a b"): `lens`'s phrases, read once, so that a search
-    looks up the question's few pairs among a card's thousands instead of the other way round."""
-    out: dict[str, tuple[list[tuple[str, int, bool]], frozenset[str]]] = {}
-    for card, (_, _, phrases, _) in lens(lang).items():
-        whole = [
-            (f" {p.removeprefix('T')} ", p.count(" ") + 1, p.startswith("T"))
-            for p in phrases
-            if not p.startswith("P")
-        ]
-        out[card] = (whole, frozenset(p[1:] for p in phrases if p.startswith("P")))
-    return out
-
-
-@cache
-def asked_kinds(lang: str) -> dict[str, list[tuple[frozenset[str], int]]]:
-    """Each card in ``lang`` → what its questions ask for (who, when, where…), each set of kinds with
-    how many of its questions ask that way: a card's share of questions asking what the player asks
-    is summed over a few sets instead of over every question."""
-    out: dict[str, list[tuple[frozenset[str], int]]] = {}
-    for card, (_, _, _, asked) in lens(lang).items():
-        counts: dict[frozenset[str], int] = {}
-        for _, _, kinds in asked:
-            key = frozenset(kinds)
-            counts[key] = counts.get(key, 0) + 1
-        out[card] = list(counts.items())
-    return out
-
-
-@cache
-def synonym_index() -> dict[str, list[int]]:
-    """First word of each synonym phrase → the entries holding it (a query checks only those)."""
-    out: dict[str, list[int]] = {}
-    for i, group in enumerate(meta()["synonyms"]):
-        for _, phrase in group["phrases"]:
-            out.setdefault(phrase[0], []).append(i)
-    return out
-
-
-@cache
-def vocab_list(lang: str, first: str) -> list[str]:
-    """The indexed stems in ``lang`` that begin with the letter ``first``."""
-    rows = connect().execute(
-        "SELECT DISTINCT stem FROM post WHERE lang=? AND stem >= ? AND stem < ?", (lang, first, first + "{")
-    )
-    return [r[0] for r in rows]
-
-
-@lru_cache(maxsize=256)
-def games_holding(lang: str, typed: tuple[str, ...]) -> dict[str, dict[str, int]]:
-    """For each stem, how many cards of each game hold it (`ranking.game_lean` asks it for the
-    ranking and for `confidence.confidence_features` of the same question)."""
-    marks = ",".join("?" * len(typed))
-    rows = connect().execute(
-        f"SELECT stem, card FROM post WHERE lang=? AND stem IN ({marks}) GROUP BY stem, card", (lang, *typed)
-    )
-    held: dict[str, dict[str, int]] = {}
-    for term, card in rows:
-        games = held.setdefault(term, {})
-        g = card.split("/", 1)[0]
-        games[g] = games.get(g, 0) + 1
-    return held
-
-
-@cache
-def terms(lang: str) -> frozenset[str]:
-    """The stems of the cards' titles and keywords in ``lang``: the games' own vocabulary."""
-    sql = "SELECT DISTINCT stem FROM post WHERE lang=? AND field IN ('title', 'keywords')"
-    return frozenset(r[0] for r in connect().execute(sql, (lang,)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from gm_assist.rules_ref import index
+from gm_assist.rules_ref import index, tables
 from gm_assist.rules_ref.words import STOP, content_words, intents, stem, stems, words
 
 FUZZY_WEIGHT = 0.6
@@ -123,7 +123,7 @@ def _fuzzy(stem: str, lang: str) -> str | None:
         return None
     import difflib
 
-    candidates = [w for w in index.vocab_list(lang, stem[0]) if abs(len(w) - len(stem)) <= 2]
+    candidates = [w for w in tables.vocab_list(lang, stem[0]) if abs(len(w) - len(stem)) <= 2]
     close = difflib.get_close_matches(stem, candidates, n=1, cutoff=0.8)
     return close[0] if close else None
 
@@ -134,7 +134,7 @@ def _variants(root: str, lang: str) -> list[str]:
         return []
     return [
         w
-        for w in index.vocab_list(lang, root[0])
+        for w in tables.vocab_list(lang, root[0])
         if w != root
         and len(w) >= VARIANT_MIN
         and abs(len(w) - len(root)) <= 3
@@ -185,7 +185,7 @@ def parse(query: str, lang: str, fuzzy: bool = True, game: str | None = None) ->
                 corrections[word] = close
     # synonyms, both directions: a phrase of the query brings in the other phrases of its entry
     groups = index.meta()["synonyms"]
-    for entry in sorted({i for w in ws for i in index.synonym_index().get(w, ())}):
+    for entry in sorted({i for w in ws for i in tables.synonym_index().get(w, ())}):
         group = groups[entry]
         if game and group["game"] not in ("", game):
             continue  # another game's words; "" is the players' vocabulary shared by every game
@@ -216,7 +216,7 @@ def prefix_query(query: str, lang: str) -> Query:
     origin: dict[str, str] = {}
     content = [w for w in content_words(words(query)) if len(w) >= 3]
     for word in content:
-        for term in index.vocab_list(lang, word[0]):
+        for term in tables.vocab_list(lang, word[0]):
             if term.startswith(word) or (len(term) >= 4 and word.startswith(term)):
                 weights.setdefault(term, 0.5)
                 origin.setdefault(term, word)

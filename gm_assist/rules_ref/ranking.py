@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from gm_assist.rules_ref import index, meaning, word_probe
+from gm_assist.rules_ref import index, meaning, tables, word_probe
 from gm_assist.rules_ref.query import Query, named_game, parse, parse_in_its_language, prefix_query
 from gm_assist.rules_ref.words import content_words, stems, words
 
@@ -149,9 +149,9 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
     a word found only in its body counting half."""
     if not q.weights:
         return [], {}
-    lens = index.lens(q.lang)
-    asked_by_stem, asked_kinds = index.asked_by_stem(q.lang), index.asked_kinds(q.lang)
-    phrase_parts = index.phrase_parts(q.lang)
+    lens = tables.lens(q.lang)
+    asked_by_stem, asked_kinds = tables.asked_by_stem(q.lang), tables.asked_kinds(q.lang)
+    phrase_parts = tables.phrase_parts(q.lang)
     q_pairs = _pairs(q.sequence)
     meta = index.meta()
     n = meta["n"][q.lang]
@@ -248,7 +248,7 @@ def _score(q: Query, game: str | None) -> tuple[list[tuple[str, float, float]], 
 
 def _asking_share(intents: frozenset[str], kinds: list[tuple[frozenset[str], int]]) -> float:
     """The share of a card's questions asking for what the player's asks (where, who, when…), from
-    its questions counted by kind (`index.asked_kinds`)."""
+    its questions counted by kind (`tables.asked_kinds`)."""
     return sum(n for k, n in kinds if intents.intersection(k)) / max(1, sum(n for _, n in kinds))
 
 
@@ -305,7 +305,7 @@ def _yield_to_targets(q: Query, scored: list[tuple[str, float, float]]) -> list[
     named: dict[str, set[str]] = {}  # card → the question's words its title or keywords hold
     for term, card in rows:
         named.setdefault(card, set()).add(q.origin[term])
-    kinds = index.asked_kinds(q.lang)  # how each card's questions ask: where, who, when…
+    kinds = tables.asked_kinds(q.lang)  # how each card's questions ask: where, who, when…
     out = list(top)
     for card, score, _ in top:
         if card not in hubs:
@@ -338,7 +338,7 @@ def game_lean(q: Query, idf: dict[str, float]) -> dict[str, float]:
     per_game: dict[str, int] = index.meta()["per_game"]
     lean: dict[str, float] = {}
     total = 0.0
-    for term, games in index.games_holding(q.lang, tuple(sorted(typed))).items():
+    for term, games in tables.games_holding(q.lang, tuple(sorted(typed))).items():
         glossary = q.said_in.get(q.origin[term])
         shares = {glossary: 1.0} if glossary else {g: n / per_game[g] for g, n in games.items()}
         whole = sum(shares.values())

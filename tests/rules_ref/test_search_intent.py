@@ -12,6 +12,7 @@ from gm_assist.rules_ref import meaning
 from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import ranking as R
 from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref import tables as T
 from gm_assist.rules_ref.words import intents
 
 
@@ -48,7 +49,7 @@ def test_cards_asked_the_same_way_lean_up(monkeypatch):
     base = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
     monkeypatch.setattr(R, "INTENT_SHARE", 0.0)
     flat = {h.id: h.score for h in S.run(q, "en", None, 20, "tmb").hits}
-    asked = I.lens("en")["tmb/baddie-turn"][3]
+    asked = T.lens("en")["tmb/baddie-turn"][3]
     share = sum("who" in kinds for *_, kinds in asked) / len(asked)
     assert share > 0
     assert base["tmb/baddie-turn"] > flat["tmb/baddie-turn"]
