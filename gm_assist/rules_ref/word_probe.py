@@ -64,6 +64,7 @@ class Probe:
         self.rows: dict[str, int] = {}
         self.data = b""
         self.meta: dict[str, object] = {}
+        self._last: tuple[tuple[str, tuple[tuple[str, float], ...]], dict[str, float]] | None = None
         try:
             head, _, data = file.read_bytes().partition(b"\n")
             meta = json.loads(head)
@@ -81,9 +82,17 @@ class Probe:
         return struct.unpack_from(f"<{n}e", self.data, 2 * n * i)
 
     def log_p(self, q: Query) -> dict[str, float]:
-        """Each card's log-probability (floored at `FLOOR`) for the question ``q``; {} when unusable."""
+        """Each card's log-probability (floored at `FLOOR`) for the question ``q``; {} when unusable.
+        The last question's answer is kept: a close call reorders by it (`rerank`) and
+        `confidence.confidence_features` reads it again for the same question."""
         if not self.cards:
             return {}
+        asked = (q.lang, tuple(q.weights.items()))
+        if self._last is None or self._last[0] != asked:
+            self._last = (asked, self._log_p(q))
+        return self._last[1]
+
+    def _log_p(self, q: Query) -> dict[str, float]:
         known = [
             (self.rows[k], w)
             for k, w in ((key(q.lang, s), w) for s, w in q.weights.items())
