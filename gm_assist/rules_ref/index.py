@@ -245,7 +245,6 @@ def _norm(terms: list[str], df: dict[str, int], n: int) -> float:
 
 
 _db: sqlite3.Connection | None = None
-_Reader = TypeVar("_Reader", bound=Callable[..., Any])
 
 
 def _open_cached(path: Path) -> sqlite3.Connection | None:
@@ -310,6 +309,7 @@ def connect() -> sqlite3.Connection:
     return _db
 
 
+_Reader = TypeVar("_Reader", bound=Callable[..., Any])
 _kept: list[Callable[..., Any]] = []
 
 

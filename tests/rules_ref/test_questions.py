@@ -15,6 +15,7 @@ from gm_assist.core.errors import EnvError
 from gm_assist.rules_ref import index as I
 from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import search as S
+from gm_assist.rules_ref import tables as T
 from gm_assist.rules_ref import words as W
 from gm_assist.rules_ref.cards import QUESTIONS, all_cards, card_files, parse_card
 
@@ -281,6 +282,17 @@ def test_the_index_is_rebuilt_when_a_source_changes(home, tmp_path, monkeypatch,
     I.connect()
     second = sorted((home / "cache").glob("rules-*.sqlite"))
     assert len(first) == len(second) == 1 and first != second
+
+
+def test_reset_forgets_everything_read_from_the_index(fresh_index):
+    """Every cached reader of `tables` is marked `index.kept`, so an edited card or another home is
+    never searched with what the old index said."""
+    readers = [f for f in vars(T).values() if callable(getattr(f, "cache_clear", None))]
+    assert readers and all(f in I._kept for f in readers)
+    S.run("fatigue", "en")
+    assert T.lens.cache_info().currsize and T.terms.cache_info().currsize
+    I.reset()
+    assert all(f.cache_info().currsize == 0 for f in readers) and I.meta.cache_info().currsize == 0
 
 
 _BUILD = (
