@@ -92,6 +92,8 @@ def search_cmd(
     }
 
     def text(out: Any) -> None:
+        from gm_assist.games import title as game_title
+
         if message is not None:
             out.print(message, markup=False)
             for cid, card_title in close:
@@ -99,20 +101,16 @@ def search_cmd(
             if games:
                 import shlex
 
-                from gm_assist.games import title
-
                 again = f"gm-assist rules search {shlex.quote(text_query)} --game {games[0]}"
                 others = ", ".join(games[1:])
                 out.print(
-                    t("rules.search.next_game", command=again, game=title(games[0]), others=others),
+                    t("rules.search.next_game", command=again, game=game_title(games[0]), others=others),
                     markup=False,
                 )
             elif close:
                 out.print(t("rules.search.next", id=close[0][0]), markup=False)
             return
         if result.game_context and result.game_context == context and not game_id:
-            from gm_assist.games import title as game_title
-
             out.print(t("rules.search.context", game=game_title(result.game_context)), markup=False)
         if result.found_in != language:
             out.print(
