@@ -12,19 +12,19 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -10.89,
+    "bias": -11.12,
     "score": 0.97,
-    "coverage": 0.87,
-    "unknown": -2.32,
-    "guessed": -1.38,
+    "coverage": 0.94,
+    "unknown": -2.24,
+    "guessed": -1.40,
     "terms": 1.41,
-    "near": 0.94,
-    "single": 0.68,
-    "margin": -0.62,
-    "lean": 0.47,
-    "named": 2.83,
+    "near": 0.95,
+    "single": 0.59,
+    "margin": -0.52,
+    "lean": 0.46,
+    "named": 2.90,
     "together": 0.95,
-    "probe": 2.10,
+    "probe": 2.26,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
