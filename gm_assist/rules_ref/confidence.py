@@ -12,19 +12,19 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.12,
+    "bias": -11.09,
     "score": 0.97,
     "coverage": 0.94,
     "unknown": -2.24,
     "guessed": -1.40,
     "terms": 1.41,
-    "near": 0.95,
+    "near": 0.96,
     "single": 0.59,
-    "margin": -0.52,
+    "margin": -0.54,
     "lean": 0.46,
-    "named": 2.90,
+    "named": 2.89,
     "together": 0.95,
-    "probe": 2.26,
+    "probe": 2.29,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
@@ -41,7 +41,9 @@ def confidence_features(
 
     - ``score``: log(1 + its score); ``coverage``: the share of the question's words it holds (idf-
       weighted, a word found only in its body counting half); ``margin``: the second card's score
-      over its score;
+      over its score, never below 0 (a second card scoring below 0 gives 0, however weak the first
+      card's score, which ``score`` says: unbounded, a first card scoring next to 0 made the ratio
+      -35, and "where did I put my keys" a Too Many Bones question for certain);
     - ``unknown``: the share of the question's words that no card knows, not even corrected ("pizza",
       "Monopoly": the question is about something else); ``guessed``: the share read as a correction
       or another form of a word the cards do not hold ("film" read as « fil »);
@@ -98,7 +100,7 @@ def confidence_features(
         "terms": float(min(len(strong), 3)),
         "near": near,
         "single": 1 / n,
-        "margin": scored[1][1] / score if len(scored) > 1 and score > 0 else 0.0,
+        "margin": max(scored[1][1] / score, 0.0) if len(scored) > 1 and score > 0 else 0.0,
         "lean": lean,
         "named": len(named) / n,
         "together": sum(c.startswith(game + "/") for c, _, _ in scored[1:3]) / 2,

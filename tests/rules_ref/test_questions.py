@@ -4,6 +4,7 @@ the cards' questions, and the index cache built safely."""
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import subprocess
@@ -18,6 +19,7 @@ from gm_assist.rules_ref import search as S
 from gm_assist.rules_ref import tables as T
 from gm_assist.rules_ref import words as W
 from gm_assist.rules_ref.cards import QUESTIONS, all_cards, card_files, parse_card
+from gm_assist.rules_ref.confidence import confidence_features
 
 # --- game context --------------------------------------------------------------------------------
 
@@ -367,3 +369,26 @@ def test_a_question_in_the_other_language_says_which_cards_answer(gm):
     assert r.exit_code == 0 and "answers quoted from the French cards" in r.stdout
     r = gm("--lang", "fr", "rules", "search", "how many dice do I draw at the start of my turn")
     assert r.exit_code == 0 and "fiches en anglais" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "query, lang",
+    [
+        ("where did you leave the car", "en"),
+        ("when does the bakery open", "en"),
+        ("how do i set an alarm", "en"),
+        ("qui a pris le chargeur", "fr"),
+        ("on mange à quelle heure", "fr"),
+        ("range ta chambre", "fr"),
+    ],
+)
+@pytest.mark.parametrize(
+    "context", [None, "tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters"]
+)
+def test_the_second_cards_margin_never_drops_below_zero(query, lang, context):
+    """Everyday text whose best card scores next to 0 and whose second scores below it: the ratio of
+    the two is no evidence; unbounded, it once made an everyday question certain (issue 35)."""
+    q, scored, idf, _, _ = S.ranked(query, lang, None, context)
+    features = confidence_features(q, scored, idf)
+    assert features["margin"] >= 0 and all(math.isfinite(v) for v in features.values())
+    assert S.run(query, lang, None, 3, context).confident is False
