@@ -20,6 +20,7 @@ from gm_assist.rules_ref import tables as T
 from gm_assist.rules_ref import words as W
 from gm_assist.rules_ref.cards import QUESTIONS, all_cards, card_files, parse_card
 from gm_assist.rules_ref.confidence import confidence_features
+from gm_assist.rules_ref.ranking import ranked
 
 # --- game context --------------------------------------------------------------------------------
 
@@ -388,7 +389,7 @@ def test_a_question_in_the_other_language_says_which_cards_answer(gm):
 def test_the_second_cards_margin_never_drops_below_zero(query, lang, context):
     """Everyday text whose best card scores next to 0 and whose second scores below it: the ratio of
     the two is no evidence; unbounded, it once made an everyday question certain (issue 35)."""
-    q, scored, idf, _, _ = S.ranked(query, lang, None, context)
+    q, scored, idf, _, _ = ranked(query, lang, None, context)
     features = confidence_features(q, scored, idf)
     assert features["margin"] >= 0 and all(math.isfinite(v) for v in features.values())
     assert S.run(query, lang, None, 3, context).confident is False
