@@ -12,19 +12,19 @@ from gm_assist.rules_ref.ranking import game_lean
 from gm_assist.rules_ref.words import stem
 
 CONFIDENCE = {
-    "bias": -11.09,
-    "score": 0.97,
-    "coverage": 0.94,
-    "unknown": -2.24,
-    "guessed": -1.40,
-    "terms": 1.41,
-    "near": 0.96,
-    "single": 0.59,
-    "margin": -0.54,
-    "lean": 0.46,
-    "named": 2.89,
-    "together": 0.95,
-    "probe": 2.29,
+    "bias": -11.13,
+    "score": 0.96,
+    "coverage": 0.96,
+    "unknown": -2.21,
+    "guessed": -1.43,
+    "terms": 1.39,
+    "near": 0.86,
+    "single": 0.53,
+    "margin": -0.47,
+    "lean": 0.47,
+    "named": 2.91,
+    "together": 1.00,
+    "probe": 2.35,
 }
 """Weights of `confidence`'s logistic model over the best card's evidence (`confidence_features`),
 fitted by bench/rules_confident.py on the training parts only: the read held-out sets searched out of
