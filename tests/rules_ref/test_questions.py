@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from gm_assist.core.errors import EnvError
+from gm_assist.games import GAMES
 from gm_assist.rules_ref import index as I
 from gm_assist.rules_ref import query as Q
 from gm_assist.rules_ref import search as S
@@ -383,9 +384,7 @@ def test_a_question_in_the_other_language_says_which_cards_answer(gm):
         ("range ta chambre", "fr"),
     ],
 )
-@pytest.mark.parametrize(
-    "context", [None, "tmb", "insomnia", "stuffed-fables", "mice-and-mystics", "shy-monsters"]
-)
+@pytest.mark.parametrize("context", [None, *GAMES])
 def test_the_second_cards_margin_never_drops_below_zero(query, lang, context):
     """Everyday text whose best card scores next to 0 and whose second scores below it: the ratio of
     the two is no evidence; unbounded, it once made an everyday question certain (issue 35)."""
